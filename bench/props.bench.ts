@@ -12,6 +12,8 @@ import {
   type SnappedPropLayer,
 } from '../shared/props/prop';
 import { scatterProps } from '../shared/props/scatter';
+import { PerspectiveCamera } from 'three';
+import { PropInstances } from '../renderer/props/propInstances';
 
 const SIZE = 4097;
 const PROPS = 100_000;
@@ -61,7 +63,34 @@ function brushStroke(state: ResnapState): { i0: number; j0: number; i1: number; 
   return stroke;
 }
 
+interface LodState {
+  instances: PropInstances;
+  camera: PerspectiveCamera;
+  step: number;
+}
+
 export const benchmarks: Benchmark[] = [
+  {
+    // The props' CPU cost of a frame whose camera moved: every prop's level chosen (screen height,
+    // frustum, budget) and the instanced meshes refilled (the GPU's upload and drawing are not in it).
+    name: 'props-lod-frame',
+    size: SIZE,
+    opsPerRun: PROPS,
+    baseline: 'props-snap-heights-f32',
+    params: { props: PROPS, types: SCATTER_TYPES.join('+'), camera: '300 m up, orbiting the middle' },
+    setup: (): LodState => {
+      const instances = new PropInstances();
+      instances.rebuild(createSnappedPropLayer(field(), scatteredProps()), new Set());
+      return { instances, camera: new PerspectiveCamera(50, 1.6, 0.5, 20000), step: 0 };
+    },
+    run: (state) => {
+      const s = state as LodState;
+      const angle = 0.01 * ++s.step;
+      s.camera.position.set(800 * Math.cos(angle), 300, 800 * Math.sin(angle));
+      s.camera.lookAt(0, 0, 0);
+      s.instances.prepare(s.camera, 1000);
+    },
+  },
   {
     name: 'props-snap',
     size: SIZE,

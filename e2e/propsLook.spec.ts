@@ -75,6 +75,9 @@ test.describe('props look @report', () => {
     await shot(page, 'props-near');
     await view(page, 7, 80);
     await shot(page, 'props-mid');
+    // The whole map from the reset camera: far props in their low meshes and far solids.
+    await view(page, 0, 0);
+    await shot(page, 'props-far');
     expect(app.consoleErrors).toEqual([]);
   });
 });

@@ -14,7 +14,8 @@ const SKIP = new Set(['node_modules', 'dist', 'release', 'test-results', 'playwr
 
 /**
  * Identifiers spelled `color` that are not ours to rename: three.js (`Material({ color })`, `Color`, the
- * `vertexColors` flag, instanced colours, colour spaces, shader chunk names), WebGL, the DOM's style keys, an
+ * `vertexColors` flag, instanced colours, colour spaces, shader chunk names), WebGL, glTF 2.0's names (the
+ * `COLOR_0` attribute, a material's `baseColorFactor`), the DOM's style keys, an
  * environment variable of the test tools, and `colorMode`, a key of the saved view settings (settings files and
  * projects; renaming it would change the files). Anything else is spelled `colour`.
  */
@@ -32,6 +33,8 @@ export const US_SPELLING_ALLOWED = new Set([
   'fogColor',
   'COLOR_BUFFER_BIT',
   'COLOR_ATTACHMENT0',
+  'COLOR_0',
+  'baseColorFactor',
   'backgroundColor',
   'borderColor',
   'FORCE_COLOR',

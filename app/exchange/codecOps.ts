@@ -8,7 +8,7 @@ import { decodedToHeightfield } from '../../shared/codecs/heightmap';
 import { heightRange } from '../../shared/terrain/heightfield';
 import { readHeightmap, type HeightmapImportOptions } from '../../shared/codecs/import-heightmap';
 import type { ByteOrder } from '../../shared/codecs/raw';
-import type { GlbNode } from '../../shared/codecs/glb';
+import type { GlbMaterial, GlbMesh, GlbNode } from '../../shared/codecs/glb';
 import type { ExrCompression } from '../../shared/codecs/exr';
 import type { EncodeOptionName, EncodeOptions, ExportVariantId, FileCodec } from '../../shared/codecs/codec';
 import { createCodecRegistry, FILE_FORMATS, type CodecRegistry } from '../../shared/codecs/registry';
@@ -113,8 +113,10 @@ export interface EncodeRequest {
   range: ExportRange;
   byteOrder: ByteOrder;
   flip: boolean;
-  /** GLB only: props as nodes. */
+  /** GLB only: props as nodes, with their kinds' meshes and materials the nodes reference. */
   nodes: GlbNode[];
+  meshes?: GlbMesh[];
+  materials?: GlbMaterial[];
   fileName: string;
   /** EXR only (default zip). */
   exrCompression?: ExrCompression;
@@ -199,8 +201,8 @@ export function encodeWith(codecs: CodecRegistry, request: EncodeRequest): Uint8
   const info = exportFormatInfo(request.format);
   if (info.water) return encodeWater(codecs, request, info.water.file);
   if (!info.codec) return compileNormalMap(request.field, request.normal ?? { space: 'tangent', green: 'up' });
-  const { range, byteOrder, flip, nodes, fileName, exrCompression } = request;
-  return codecs.get(info.codec).encode(request.field, { range, byteOrder, flip, nodes, fileName, exrCompression, ...info.options });
+  const { range, byteOrder, flip, nodes, meshes, materials, fileName, exrCompression } = request;
+  return codecs.get(info.codec).encode(request.field, { range, byteOrder, flip, nodes, meshes, materials, fileName, exrCompression, ...info.options });
 }
 
 /** A water file: the stack's water is found here (in the worker), then written by the shared writers. */

@@ -11,7 +11,7 @@ import { exportFormatInfo, type FilesRequest } from './codecOps';
 import { sendExportFile } from './sendExportFile';
 import { describeEngineExport, describeFileExport, engineExportMemory, fileExportMemory, type FileExportShape } from '../../shared/export/exportMemory';
 import type { ExportOptions } from './exchangeState';
-import { propGlbNodes } from './propNodes';
+import { propGlb } from './propNodes';
 import type { CancelExportResult, HeightmapExportFormat } from '../../shared/ipc/exportContract';
 import { isHeightmapVariant } from '../../shared/codecs/formats';
 import { heightBytes } from '../project/mapping';
@@ -115,7 +115,7 @@ export class ExportRunner {
       range: options.rangeMode === 'auto' ? ('auto' as const) : { min: options.min, max: options.max },
       byteOrder: options.byteOrder,
       flip: options.flip,
-      nodes: options.format === 'glb' ? propGlbNodes(field, props) : [],
+      ...(options.format === 'glb' ? propGlb(field, props) : { nodes: [] }),
       fileName,
       exrCompression: options.exrCompression,
       normal: { space: options.normalSpace, green: options.normalGreen },

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { useThree } from '@react-three/fiber';
+import { useFrame, useThree } from '@react-three/fiber';
+import { type PerspectiveCamera, Vector2 } from 'three';
 import type { PropsController } from '../../app/props/propsController';
 import { useSession } from '../session';
 import { propSeed } from '../../shared/props/propMeshes';
@@ -50,6 +51,19 @@ export function PropsLayer3D({ lighting }: { lighting: PropLightingUniforms }) {
   }, [controller, instances, invalidate]);
 
   useEffect(() => () => instances.dispose(), [instances]);
+
+  // A prop's shadow reaches 1 / tan(sun elevation) of its height beyond it (capped): props that far outside the view still cast into it.
+  useEffect(() => {
+    const apply = (elevationDeg: number) => instances.setShadowReach(Math.min(4, 1 / Math.tan((Math.max(elevationDeg, 5) * Math.PI) / 180)));
+    apply(session.view.getState().settings.sunElevationDeg);
+    return session.view.subscribe((s) => apply(s.settings.sunElevationDeg));
+  }, [session, instances]);
+
+  // Levels of detail for this frame's camera (nothing is done when neither it nor the props changed).
+  const buffer = useMemo(() => new Vector2(), []);
+  useFrame(({ camera, gl }) => {
+    instances.prepare(camera as PerspectiveCamera, gl.getDrawingBufferSize(buffer).y);
+  });
 
   return <primitive object={instances.group} />;
 }

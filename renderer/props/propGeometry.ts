@@ -55,10 +55,11 @@ export function primitiveHeight(primitive: Primitive): number {
 
 /**
  * The whole prop type as one geometry (pivot at the base), ready for one InstancedMesh: the kind's
- * procedural mesh (shared/props/propMeshes.ts) where it has one, else its library primitives.
+ * procedural mesh at a level of detail (shared/props/propMeshes.ts) where it has one, else its
+ * library primitives.
  */
-export function buildPropGeometry(type: PropType): BufferGeometry {
-  const mesh = propMesh(type);
+export function buildPropGeometry(type: PropType, level = 0): BufferGeometry {
+  const mesh = propMesh(type, level);
   if (mesh) {
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', new BufferAttribute(mesh.positions, 3));

@@ -1,9 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { Matrix4, Quaternion, Texture, Vector3, Vector4, type BufferAttribute, type InstancedMesh, type MeshLambertMaterial, type Points } from 'three';
+import {
+  Matrix4,
+  PerspectiveCamera,
+  Quaternion,
+  Texture,
+  Vector3,
+  Vector4,
+  type BufferAttribute,
+  type InstancedMesh,
+  type MeshLambertMaterial,
+  type Points,
+} from 'three';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { createSnappedPropLayer, propColumnsFromProps, resnapInRegion } from '../../shared/props/prop';
 import { propSeed, propVariation } from '../../shared/props/propMeshes';
 import { PropInstances } from './propInstances';
+
+/** A camera 25 m from the map's middle, looking at it: every prop of these small scenes near enough for its full mesh. */
+function closeCamera(): PerspectiveCamera {
+  const camera = new PerspectiveCamera(50, 1.6, 0.5, 20000);
+  camera.position.set(0, 8, 25);
+  camera.lookAt(0, 0, 0);
+  camera.updateMatrixWorld();
+  return camera;
+}
 
 describe('PropInstances far markers', () => {
   it('puts one fixed-size point per prop inside its mesh, and moves it with a re-snap', () => {
@@ -23,7 +43,7 @@ describe('PropInstances far markers', () => {
     expect(positions.count).toBe(2);
     expect(far.material).toMatchObject({ sizeAttenuation: false });
     // Above the ground, below the top of the (scaled) mesh, so the mesh hides it up close.
-    const tree = instances.group.getObjectByName('props:conifer') as InstancedMesh;
+    const tree = instances.group.getObjectByName('props:conifer:0') as InstancedMesh;
     tree.geometry.computeBoundingBox();
     const top = tree.geometry.boundingBox!.max.y * 2;
     expect(positions.getX(0)).toBe(-2);
@@ -56,10 +76,21 @@ describe('PropInstances variation', () => {
     const seeds = props.map((p) => propSeed(p.id));
     const instances = new PropInstances();
     instances.rebuild(layer, new Set(), seeds);
-    // One mesh per kind (and the far markers), however many props.
-    expect(instances.group.children.map((c) => c.name).sort()).toEqual(['props:conifer', 'props:far', 'props:rock']);
-    const conifers = instances.group.getObjectByName('props:conifer') as InstancedMesh;
-    const rocks = instances.group.getObjectByName('props:rock') as InstancedMesh;
+    instances.prepare(closeCamera(), 1000);
+    // One mesh per kind and level of detail (and the far markers), however many props.
+    expect(instances.group.children.map((c) => c.name).sort()).toEqual([
+      'props:conifer:0',
+      'props:conifer:1',
+      'props:conifer:2',
+      'props:far',
+      'props:rock:0',
+      'props:rock:1',
+      'props:rock:2',
+    ]);
+    const conifers = instances.group.getObjectByName('props:conifer:0') as InstancedMesh;
+    const rocks = instances.group.getObjectByName('props:rock:0') as InstancedMesh;
+    // Every level casts the sun's shadow map onto the terrain and the other props, and receives theirs.
+    for (const mesh of instances.instancedMeshes()) expect([mesh.castShadow, mesh.receiveShadow]).toEqual([true, true]);
     expect(conifers.count).toBe(2);
     expect(rocks.count).toBe(1);
     const matrix = new Matrix4();
@@ -83,8 +114,10 @@ describe('PropInstances variation', () => {
     });
     // Selecting tints a prop; deselecting gives it back its own colour, not white.
     instances.highlight(layer, new Set([1]));
+    instances.prepare(closeCamera(), 1000);
     expect(tintOf(conifers, 1)[0]).toBeGreaterThan(2);
     instances.highlight(layer, new Set());
+    instances.prepare(closeCamera(), 1000);
     expect(tintOf(conifers, 1)).toEqual(propVariation(seeds[1], 'conifer').tint.map((c) => expect.closeTo(c, 6)));
     instances.dispose();
   });
@@ -103,7 +136,7 @@ describe('PropInstances lighting', () => {
     const instances = new PropInstances();
     instances.shareTerrainLighting(lighting);
     instances.rebuild(layer, new Set());
-    const mesh = instances.group.getObjectByName('props:bush') as InstancedMesh;
+    const mesh = instances.group.getObjectByName('props:bush:0') as InstancedMesh;
     const material = mesh.material as MeshLambertMaterial;
     const shader = {
       uniforms: {} as Record<string, { value: unknown }>,

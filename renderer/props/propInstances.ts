@@ -7,10 +7,12 @@ import {
   Color,
   DynamicDrawUsage,
   Euler,
+  Frustum,
   Group,
   InstancedMesh,
   Matrix4,
   MeshLambertMaterial,
+  type PerspectiveCamera,
   Points,
   PointsMaterial,
   Quaternion,
@@ -18,7 +20,9 @@ import {
 } from 'three';
 import type { SnappedPropLayer } from '../../shared/props/prop';
 import type { PropType } from '../../shared/props/library';
-import { propMesh, propVariation } from '../../shared/props/propMeshes';
+import { PROP_MESH_LEVELS, propMesh, propVariation } from '../../shared/props/propMeshes';
+import { PROP_NO_MESH, selectPropLods, type PropLodResult } from '../../shared/props/propLod';
+import type { FrustumPlane } from '../../shared/lod/frustum';
 import { buildPropGeometry, primitiveHeight } from './propGeometry';
 
 /** On-screen size of a prop's far marker, pixels: a prop stays visible however small its mesh gets. */
@@ -32,6 +36,8 @@ const rotation = new Quaternion();
 const euler = new Euler(0, 0, 0, 'YXZ');
 const scale = new Vector3();
 const tint = new Color();
+const frustum = new Frustum();
+const viewProjection = new Matrix4();
 
 /**
  * The terrain's lighting (renderer/viewport/look/terrainLighting.ts): sun shadow (r) and sky
@@ -75,12 +81,20 @@ interface Marker {
   colour: Color;
 }
 
+/** What the props' levels were chosen for: the camera's view and projection, and the drawing height. */
+function viewKey(camera: PerspectiveCamera, viewportHeight: number): string {
+  return `${camera.matrixWorld.elements.join(',')}|${camera.projectionMatrix.elements.join(',')}|${viewportHeight}`;
+}
+
 /**
- * One InstancedMesh per prop type, written in place from the snapped layer's columns, plus one point
- * per prop at a fixed pixel size (inside the mesh, so hidden by it up close), so that props can be
- * seen from any distance. Each instance is stretched and tinted by its prop's seed (`propVariation`:
- * the stretch keeps y = 0, so the base stays where snapping put it). Lives outside React: a re-snap
- * rewrites only what it changed.
+ * Per prop type, one InstancedMesh per level of detail (full, low, far solid: propMeshes.ts), filled
+ * before each frame from every prop's matrix and colour by the levels `selectPropLods` chooses for
+ * the camera (shared/props/propLod.ts: by screen height, within the props' triangle budget), plus one
+ * point per prop at a fixed pixel size (inside the mesh, so hidden by it up close), so that props can
+ * be seen from any distance. Each instance is stretched and tinted by its prop's seed
+ * (`propVariation`: the stretch keeps y = 0, so the base stays where snapping put it). The meshes
+ * cast the sun's shadow map onto the terrain and each other (SceneLook's PropShadows). Lives outside
+ * React: a re-snap rewrites only what it changed.
  */
 export class PropInstances {
   readonly group = new Group();
@@ -89,13 +103,26 @@ export class PropInstances {
   /** 1 once the terrain's lighting texture is there (see `shareTerrainLighting`). */
   private readonly terrainLit: IUniform<number> = { value: 0 };
   private lighting: PropLightingUniforms | null = null;
-  /** Mesh of each type slot in the layer's columns, and each prop's instance index in it. */
-  private meshes: InstancedMesh[] = [];
-  private instanceOf = new Int32Array(0);
+  /** The meshes of each type slot in the layer's columns, one per level. */
+  private meshes: InstancedMesh[][] = [];
   private highlighted = new Set<number>();
   /** Per prop: its stretch along x, y, z and its tint r, g, b (from its seed). */
   private stretch = new Float32Array(0);
   private tints = new Float32Array(0);
+  /** Per prop: its world matrix, colour (tint or selected), size (larger of height and width, metres) and chosen level. */
+  private matrices = new Float32Array(0);
+  private colours = new Float32Array(0);
+  private heights = new Float32Array(0);
+  private levels = new Uint8Array(0);
+  private layer: SnappedPropLayer | null = null;
+  /** Triangles of each type slot's mesh at each level. */
+  private triangles: number[][] = [];
+  /** The instances must be refilled (a prop moved or was repainted, or the list changed). */
+  private dirty = true;
+  private lastView = '';
+  private shadowReach = 0;
+  /** The last selection: triangles drawn and props per level (read by tests and the viewport's data attribute). */
+  lastLod: PropLodResult = { triangles: 0, raised: 1, perLevel: [] };
   private readonly markers = new Map<string, Marker>();
   private readonly markerMaterial = new PointsMaterial({ size: MARKER_PX, sizeAttenuation: false, vertexColors: true });
   private readonly far = new Points(new BufferGeometry(), this.markerMaterial);
@@ -127,10 +154,17 @@ export class PropInstances {
     this.material.needsUpdate = true;
   }
 
+  /** How far a prop's shadow reaches beyond it, in prop heights (1 / tan of the sun's elevation): props just outside the view still cast into it. */
+  setShadowReach(reach: number): void {
+    if (reach === this.shadowReach) return;
+    this.shadowReach = reach;
+    this.dirty = true;
+  }
+
   private markerFor(type: PropType): Marker {
     let marker = this.markers.get(type.id);
     if (!marker) {
-      const geometry = this.geometryFor(type);
+      const geometry = this.geometryFor(type, 0);
       geometry.computeBoundingBox();
       const box = geometry.boundingBox!;
       // The colour that reads from afar: the procedural mesh's, else the tallest primitive's (a house's walls).
@@ -162,11 +196,13 @@ export class PropInstances {
     positions.setXYZ(k, props.x[k], placements.y[k] + marker.centreY * props.scale[k], props.z[k]);
   }
 
-  private geometryFor(type: PropType): BufferGeometry {
-    let geometry = this.geometries.get(type.id);
+  /** A type's geometry at a level: its procedural mesh's, or (a kind drawn from primitives) the same at every level. */
+  private geometryFor(type: PropType, level: number): BufferGeometry {
+    const key = propMesh(type, level) ? `${type.id}:${level}` : type.id;
+    let geometry = this.geometries.get(key);
     if (!geometry) {
-      geometry = buildPropGeometry(type);
-      this.geometries.set(type.id, geometry);
+      geometry = buildPropGeometry(type, propMesh(type, level) ? level : 0);
+      this.geometries.set(key, geometry);
     }
     return geometry;
   }
@@ -176,70 +212,128 @@ export class PropInstances {
    * `propSeed` of its id) choose each instance's variation; without them the prop's index does.
    */
   rebuild(layer: SnappedPropLayer, selected: ReadonlySet<number>, seeds?: ArrayLike<number>): void {
-    for (const mesh of this.meshes) {
+    for (const mesh of this.meshes.flat()) {
       this.group.remove(mesh);
       mesh.dispose();
     }
+    this.layer = layer;
     const { props } = layer;
     const counts = new Int32Array(props.types.length);
-    this.instanceOf = new Int32Array(props.count);
-    for (let k = 0; k < props.count; k++) this.instanceOf[k] = counts[props.typeIndex[k]]++;
+    for (let k = 0; k < props.count; k++) counts[props.typeIndex[k]]++;
     this.stretch = new Float32Array(3 * props.count);
     this.tints = new Float32Array(3 * props.count);
+    this.matrices = new Float32Array(16 * props.count);
+    this.colours = new Float32Array(3 * props.count);
+    this.heights = new Float32Array(props.count);
+    this.levels = new Uint8Array(props.count);
     for (let k = 0; k < props.count; k++) {
       const variation = propVariation(seeds?.[k] ?? k, props.types[props.typeIndex[k]].id);
       this.stretch.set(variation.stretch, 3 * k);
       this.tints.set(variation.tint, 3 * k);
     }
-    this.meshes = props.types.map((type, t) => {
-      const mesh = new InstancedMesh(this.geometryFor(type), this.material, Math.max(1, counts[t]));
-      mesh.count = counts[t];
-      mesh.name = `props:${type.id}`;
-      mesh.instanceMatrix.setUsage(DynamicDrawUsage);
-      // Culling would need a bounding sphere over every instance; picking uses the terrain instead.
-      mesh.frustumCulled = false;
-      mesh.raycast = () => undefined;
-      mesh.onBeforeRender = () => {
-        this.terrainLit.value = this.lighting?.terrainLighting.value ? 1 : 0;
-      };
-      this.group.add(mesh);
-      return mesh;
-    });
+    this.triangles = props.types.map((type) =>
+      Array.from({ length: PROP_MESH_LEVELS }, (_, level) => {
+        const geometry = this.geometryFor(type, level);
+        return (geometry.getIndex()?.count ?? geometry.getAttribute('position').count) / 3;
+      }),
+    );
+    this.meshes = props.types.map((type, t) =>
+      Array.from({ length: PROP_MESH_LEVELS }, (_, level) => {
+        const mesh = new InstancedMesh(this.geometryFor(type, level), this.material, Math.max(1, counts[t]));
+        mesh.count = 0;
+        mesh.name = `props:${type.id}:${level}`;
+        mesh.instanceMatrix.setUsage(DynamicDrawUsage);
+        mesh.setColorAt(0, tint.setRGB(1, 1, 1));
+        mesh.instanceColor!.setUsage(DynamicDrawUsage);
+        // Culling would need a bounding sphere over every instance (the levels leave out props outside the view); picking uses the terrain instead.
+        mesh.frustumCulled = false;
+        mesh.castShadow = true;
+        mesh.receiveShadow = true;
+        mesh.raycast = () => undefined;
+        mesh.onBeforeRender = () => {
+          this.terrainLit.value = this.lighting?.terrainLighting.value ? 1 : 0;
+        };
+        this.group.add(mesh);
+        return mesh;
+      }),
+    );
     for (let k = 0; k < props.count; k++) this.write(layer, k);
     this.rebuildMarkers(layer);
     this.highlighted = new Set();
     for (let k = 0; k < props.count; k++) this.paint(layer, k, this.tintOf(k));
     this.highlight(layer, selected);
-    for (const mesh of this.meshes) {
-      mesh.instanceMatrix.needsUpdate = true;
-      if (mesh.instanceColor) mesh.instanceColor.needsUpdate = true;
-    }
+    this.dirty = true;
   }
 
   /** Rewrites the matrices of the given props only. */
   update(layer: SnappedPropLayer, indices: ArrayLike<number>): void {
-    const touched = new Set<InstancedMesh>();
     for (let n = 0; n < indices.length; n++) {
       const k = indices[n];
       this.write(layer, k);
       this.writeMarker(layer, k);
-      touched.add(this.meshes[layer.props.typeIndex[k]]);
     }
-    for (const mesh of touched) mesh.instanceMatrix.needsUpdate = true;
     if (indices.length > 0) this.far.geometry.getAttribute('position').needsUpdate = true;
   }
 
   /** Tints the selected props (indices into the layer) and restores the previously tinted ones. */
   highlight(layer: SnappedPropLayer, selected: ReadonlySet<number>): void {
-    const touched = new Set<InstancedMesh>();
-    const paint = (k: number, colour: Color) => {
-      const mesh = this.paint(layer, k, colour);
-      if (mesh) touched.add(mesh);
-    };
-    for (const k of this.highlighted) if (!selected.has(k)) paint(k, this.tintOf(k));
-    for (const k of selected) if (!this.highlighted.has(k)) paint(k, SELECTED);
+    for (const k of this.highlighted) if (!selected.has(k)) this.paint(layer, k, this.tintOf(k));
+    for (const k of selected) if (!this.highlighted.has(k)) this.paint(layer, k, SELECTED);
     this.highlighted = new Set(selected);
-    for (const mesh of touched) if (mesh.instanceColor) mesh.instanceColor.needsUpdate = true;
+  }
+
+  /**
+   * Chooses every prop's level for this camera and fills the instanced meshes: call before each
+   * frame (a still camera with nothing changed costs a comparison). `viewportHeight` in drawing
+   * buffer pixels.
+   */
+  prepare(camera: PerspectiveCamera, viewportHeight: number): void {
+    const layer = this.layer;
+    if (!layer) return;
+    camera.updateMatrixWorld();
+    const key = viewKey(camera, viewportHeight);
+    if (!this.dirty && key === this.lastView) return;
+    this.lastView = key;
+    this.dirty = false;
+    const { props, placements } = layer;
+    frustum.setFromProjectionMatrix(viewProjection.multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse));
+    const planes: FrustumPlane[] = frustum.planes.map((p) => ({ nx: p.normal.x, ny: p.normal.y, nz: p.normal.z, d: p.constant }));
+    this.lastLod = selectPropLods(
+      { count: props.count, x: props.x, y: placements.y, z: props.z, height: this.heights, kind: props.typeIndex, triangles: this.triangles },
+      { position: camera.position, fovYDegrees: camera.fov, viewportHeight, frustum: planes },
+      this.levels,
+      { reach: this.shadowReach },
+    );
+    const filled = this.meshes.map((levels) => levels.map(() => 0));
+    for (let k = 0; k < props.count; k++) {
+      const level = this.levels[k];
+      if (level >= PROP_NO_MESH) continue;
+      const t = props.typeIndex[k];
+      const mesh = this.meshes[t][level];
+      const i = filled[t][level]++;
+      // Element by element: a subarray per prop would make two views per prop per frame.
+      const matrices = mesh.instanceMatrix.array;
+      for (let e = 0; e < 16; e++) matrices[16 * i + e] = this.matrices[16 * k + e];
+      const colours = mesh.instanceColor!.array;
+      for (let e = 0; e < 3; e++) colours[3 * i + e] = this.colours[3 * k + e];
+    }
+    this.meshes.forEach((levels, t) =>
+      levels.forEach((mesh, level) => {
+        mesh.count = filled[t][level];
+        mesh.visible = mesh.count > 0;
+        mesh.instanceMatrix.clearUpdateRanges();
+        mesh.instanceMatrix.addUpdateRange(0, 16 * mesh.count);
+        mesh.instanceMatrix.needsUpdate = true;
+        mesh.instanceColor!.clearUpdateRanges();
+        mesh.instanceColor!.addUpdateRange(0, 3 * mesh.count);
+        mesh.instanceColor!.needsUpdate = true;
+      }),
+    );
+  }
+
+  /** The instanced meshes (every type and level; `count` instances of each drawn). */
+  instancedMeshes(): readonly InstancedMesh[] {
+    return this.meshes.flat();
   }
 
   /** Prop k's own tint (its variation), in the shared scratch colour. */
@@ -247,11 +341,10 @@ export class PropInstances {
     return tint.setRGB(this.tints[3 * k] ?? 1, this.tints[3 * k + 1] ?? 1, this.tints[3 * k + 2] ?? 1);
   }
 
-  private paint(layer: SnappedPropLayer, k: number, colour: Color): InstancedMesh | undefined {
-    if (k >= layer.props.count) return undefined;
-    const mesh = this.meshes[layer.props.typeIndex[k]];
-    mesh.setColorAt(this.instanceOf[k], colour);
-    return mesh;
+  private paint(layer: SnappedPropLayer, k: number, colour: Color): void {
+    if (k >= layer.props.count) return;
+    colour.toArray(this.colours, 3 * k);
+    this.dirty = true;
   }
 
   private write(layer: SnappedPropLayer, k: number): void {
@@ -260,13 +353,21 @@ export class PropInstances {
     euler.set(placements.pitch[k], props.yaw[k], placements.roll[k], 'YXZ');
     rotation.setFromEuler(euler);
     const s = props.scale[k];
-    scale.set(s * (this.stretch[3 * k] || 1), s * (this.stretch[3 * k + 1] || 1), s * (this.stretch[3 * k + 2] || 1));
+    const stretchY = this.stretch[3 * k + 1] || 1;
+    scale.set(s * (this.stretch[3 * k] || 1), s * stretchY, s * (this.stretch[3 * k + 2] || 1));
     matrix.compose(position, rotation, scale);
-    this.meshes[props.typeIndex[k]].setMatrixAt(this.instanceOf[k], matrix);
+    matrix.toArray(this.matrices, 16 * k);
+    const geometry = this.geometryFor(props.types[props.typeIndex[k]], 0);
+    if (!geometry.boundingBox) geometry.computeBoundingBox();
+    const box = geometry.boundingBox!;
+    const across = Math.max(this.stretch[3 * k] || 1, this.stretch[3 * k + 2] || 1);
+    // Its size on screen's terms: the larger of its height and its width (a bush is wider than tall).
+    this.heights[k] = s * Math.max(stretchY * box.max.y, across * (box.max.x - box.min.x), across * (box.max.z - box.min.z), 0.1);
+    this.dirty = true;
   }
 
   dispose(): void {
-    for (const mesh of this.meshes) mesh.dispose();
+    for (const mesh of this.meshes.flat()) mesh.dispose();
     for (const geometry of this.geometries.values()) geometry.dispose();
     this.material.dispose();
     this.far.geometry.dispose();

@@ -106,7 +106,7 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
   const { onPointerMove, onPointerDown, onPointerUp, onPointerOut } = terrainPointerHandlers(session);
 
   return (
-    <mesh ref={meshRef} onPointerMove={onPointerMove} onPointerDown={onPointerDown} onPointerUp={onPointerUp} onPointerOut={onPointerOut}>
+    <mesh ref={meshRef} receiveShadow onPointerMove={onPointerMove} onPointerDown={onPointerDown} onPointerUp={onPointerUp} onPointerOut={onPointerOut}>
       <meshLambertMaterial ref={materialRef} vertexColors />
     </mesh>
   );

@@ -42,6 +42,7 @@ export function Viewport3D() {
         frameloop="demand"
         camera={{ fov: 50, near: 0.5, far: 20000, position: [0, 300, 400] }}
         gl={{ antialias: true, preserveDrawingBuffer: true }}
+        shadows="percentage"
         dpr={[1, 2]}
       >
         <TerrainLightingDriver wrapper={wrapper} />

@@ -7,7 +7,7 @@
 import type { FaultRecipe } from '../fault/recipe';
 import type { Heightfield } from '../terrain/heightfield';
 import type { ExrCompression } from './exr';
-import type { GlbNode } from './glb';
+import type { GlbMaterial, GlbMesh, GlbNode } from './glb';
 import type { DecodedHeightmap, ExportRange, GeoReference, ImportScaleOptions } from './heightmap';
 import type { JsonObject } from '../json';
 import type { PngChannel } from './png/decode';
@@ -44,8 +44,10 @@ export interface EncodeOptions {
   exrCompression?: ExrCompression;
   /** .tif: the CRS and origin to write (an imported GeoTIFF's); absent = a local metre grid at 0, 0. */
   geo?: GeoReference;
-  /** .glb: props as nodes. */
+  /** .glb: props as nodes, and the meshes (by index) and materials they reference. */
   nodes?: GlbNode[];
+  meshes?: GlbMesh[];
+  materials?: GlbMaterial[];
   /** .faultline: the recipe that made the heights, or null; the steps after it; props to keep. */
   recipe?: FaultRecipe | null;
   history?: JsonObject[];

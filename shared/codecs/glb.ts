@@ -1,4 +1,8 @@
-/** Binary glTF 2.0 (.glb): the one writer (`writeGlb`); the terrain mesh's export with optional extra nodes (props); meshes such as the water surface. */
+/**
+ * Binary glTF 2.0 (.glb): the one writer (`writeGlb`); the terrain mesh's export with optional extra
+ * meshes and nodes (props: each kind's mesh written once, every prop a node that references it);
+ * meshes such as the water surface.
+ */
 import type { Heightfield } from '../terrain/heightfield';
 import { buildTerrainMesh } from '../terrain/mesh';
 import { encodeUtf8, HOST_IS_LITTLE_ENDIAN } from './bytes';
@@ -8,6 +12,8 @@ import { SOFTWARE_NAME } from './png-heightmap';
 
 export interface GlbNode {
   name: string;
+  /** One of the export's extra meshes (`GlbExportOptions.meshes`, by index); absent = an empty node. */
+  mesh?: number;
   translation: [number, number, number];
   /** Unit quaternion x, y, z, w. */
   rotation?: [number, number, number, number];
@@ -15,8 +21,21 @@ export interface GlbNode {
 }
 
 export interface GlbExportOptions {
-  /** Extra nodes placed beside the terrain (props, later with meshes of their own). */
+  /** Extra nodes placed beside the terrain (props). */
   nodes?: readonly GlbNode[];
+  /** Meshes the extra nodes reference (a prop kind's mesh, written once however many props use it). */
+  meshes?: readonly GlbMesh[];
+  /** Materials the meshes' primitives reference. */
+  materials?: readonly GlbMaterial[];
+}
+
+/** A glTF metallic-roughness material: a base colour (linear RGB, 0–1), not metal. */
+export interface GlbMaterial {
+  name: string;
+  baseColour: [number, number, number];
+  roughness: number;
+  /** Drawn from both sides (thin leaves seen from under). */
+  doubleSided?: boolean;
 }
 
 const GLB_MAGIC = 0x46546c67; // "glTF"
@@ -26,6 +45,7 @@ const ARRAY_BUFFER = 34962;
 const ELEMENT_ARRAY_BUFFER = 34963;
 const FLOAT = 5126;
 const UNSIGNED_INT = 5125;
+const UNSIGNED_BYTE = 5121;
 const TRIANGLES = 4;
 
 function pad4(n: number): number {
@@ -57,7 +77,10 @@ function littleEndianBytes(data: Float32Array | Uint32Array): Uint8Array {
   return out;
 }
 
-function checkNode(node: GlbNode, fail: (p: string) => never): void {
+function checkNode(node: GlbNode, meshes: number, fail: (p: string) => never): void {
+  if (node.mesh !== undefined && !(Number.isInteger(node.mesh) && node.mesh >= 0 && node.mesh < meshes)) {
+    fail(`node "${node.name}" references mesh ${node.mesh}, which is not one of the ${meshes} extra meshes`);
+  }
   const numbers = [...node.translation, ...(node.rotation ?? []), ...(node.scale ?? [])];
   if (node.translation.length !== 3 || (node.rotation && node.rotation.length !== 4) || (node.scale && node.scale.length !== 3)) {
     fail(`node "${node.name}" has a transform with the wrong number of components`);
@@ -72,7 +95,14 @@ export interface GlbMesh {
   normals: Float32Array;
   /** u, v per vertex (TEXCOORD_0). */
   uvs?: Float32Array;
+  /** Linear r, g, b per vertex, each 0–1 (COLOR_0, written as normalised bytes; it multiplies the material's base colour). */
+  colours?: Float32Array;
   indices: Uint32Array;
+  /**
+   * Primitives over runs of `indices` (start and count in indices), each with its material (an index
+   * into the writer's materials); absent = one primitive of every index, without a material.
+   */
+  primitives?: readonly { start: number; count: number; material: number }[];
 }
 
 /** A node of the scene: one of the meshes (by index) or an empty placed by its transform. */
@@ -89,26 +119,43 @@ export interface GlbSceneNode {
  * attributes are accessors POSITION (with its bounds), NORMAL, TEXCOORD_0 (when given) and its indices,
  * in that order, one buffer view each, in one buffer.
  */
-export function writeGlb(meshes: readonly GlbMesh[], nodes: readonly GlbSceneNode[], fileName: string): Uint8Array {
+export function writeGlb(meshes: readonly GlbMesh[], nodes: readonly GlbSceneNode[], fileName: string, materials: readonly GlbMaterial[] = []): Uint8Array {
   const fail = failFor(fileName);
   const views: Uint8Array[] = [];
   const accessors: object[] = [];
+  const indexViews = new Set<number>();
   const gltfMeshes = meshes.map((mesh) => {
     const count = mesh.positions.length / 3;
     const bounds = vec3Bounds(mesh.positions);
     const attributes: Record<string, number> = {};
-    const add = (data: Float32Array | Uint32Array, accessor: object): number => {
-      views.push(littleEndianBytes(data));
+    const add = (data: Float32Array | Uint32Array | Uint8Array, accessor: object): number => {
+      views.push(data instanceof Uint8Array ? data : littleEndianBytes(data));
       accessors.push({ bufferView: views.length - 1, ...accessor });
       return accessors.length - 1;
     };
     attributes.POSITION = add(mesh.positions, { componentType: FLOAT, count, type: 'VEC3', min: bounds.min, max: bounds.max });
     attributes.NORMAL = add(mesh.normals, { componentType: FLOAT, count, type: 'VEC3' });
     if (mesh.uvs) attributes.TEXCOORD_0 = add(mesh.uvs, { componentType: FLOAT, count, type: 'VEC2' });
-    const indices = add(mesh.indices, { componentType: UNSIGNED_INT, count: mesh.indices.length, type: 'SCALAR' });
-    return { name: mesh.name, primitives: [{ attributes, indices, mode: TRIANGLES }] };
+    if (mesh.colours) attributes.COLOR_0 = add(colourBytes(mesh.colours), { componentType: UNSIGNED_BYTE, normalized: true, count, type: 'VEC4' });
+    const parts = mesh.primitives ?? [{ start: 0, count: mesh.indices.length, material: -1 }];
+    const primitives = parts.map((part) => {
+      if (part.count <= 0 || part.start < 0 || part.start + part.count > mesh.indices.length || part.count % 3 !== 0) {
+        fail(`mesh "${mesh.name}" has a primitive outside its indices`);
+      }
+      if (part.material >= materials.length) fail(`mesh "${mesh.name}" references material ${part.material}, which is not written`);
+      const slice = mesh.indices.subarray(part.start, part.start + part.count);
+      if (mesh.primitives) {
+        // Parts come from callers other than the terrain's own builder: check their indices (the terrain's are a grid's).
+        let max = 0;
+        for (let k = 0; k < slice.length; k++) if (slice[k] > max) max = slice[k];
+        if (max >= count) fail(`mesh "${mesh.name}" has an index past its vertices`);
+      }
+      const indices = add(slice, { componentType: UNSIGNED_INT, count: part.count, type: 'SCALAR' });
+      indexViews.add(views.length - 1);
+      return { attributes, indices, mode: TRIANGLES, ...(part.material >= 0 ? { material: part.material } : {}) };
+    });
+    return { name: mesh.name, primitives };
   });
-  const indexViews = new Set(gltfMeshes.map((mesh) => (accessors[mesh.primitives[0].indices] as { bufferView: number }).bufferView));
   const offsets: number[] = [];
   let binLength = 0;
   for (const view of views) {
@@ -127,6 +174,15 @@ export function writeGlb(meshes: readonly GlbMesh[], nodes: readonly GlbSceneNod
       ...(node.scale ? { scale: node.scale } : {}),
     })),
     meshes: gltfMeshes,
+    ...(materials.length > 0
+      ? {
+          materials: materials.map((m) => ({
+            name: m.name,
+            pbrMetallicRoughness: { baseColorFactor: [...m.baseColour, 1], metallicFactor: 0, roughnessFactor: m.roughness },
+            ...(m.doubleSided ? { doubleSided: true } : {}),
+          })),
+        }
+      : {}),
     accessors,
     bufferViews: views.map((view, k) => ({
       buffer: 0,
@@ -156,17 +212,36 @@ export function writeGlb(meshes: readonly GlbMesh[], nodes: readonly GlbSceneNod
   return out;
 }
 
-/** The terrain's exact triangles as a GLB, with extra nodes (props) placed beside it. */
+/**
+ * Linear 0–1 colours (r, g, b per vertex) as RGBA bytes (alpha 255): 4 bytes a vertex, each vertex's
+ * element aligned to 4 as glTF asks of a vertex attribute.
+ */
+function colourBytes(colours: Float32Array): Uint8Array {
+  const count = colours.length / 3;
+  const out = new Uint8Array(4 * count);
+  for (let v = 0; v < count; v++) {
+    for (let c = 0; c < 3; c++) out[4 * v + c] = Math.round(255 * Math.min(1, Math.max(0, colours[3 * v + c])));
+    out[4 * v + 3] = 255;
+  }
+  return out;
+}
+
+/**
+ * The terrain's exact triangles as a GLB, with extra nodes (props) placed beside it: a node with a
+ * `mesh` draws that extra mesh (the terrain is mesh 0, the extra meshes follow it).
+ */
 export function compileGlb(field: Heightfield, options: GlbExportOptions = {}, fileName = 'terrain.glb'): Uint8Array {
   const fail = failFor(fileName);
   assertFiniteHeights(field, fileName);
   const extraNodes = options.nodes ?? [];
-  extraNodes.forEach((node) => checkNode(node, fail));
+  const extraMeshes = options.meshes ?? [];
+  extraNodes.forEach((node) => checkNode(node, extraMeshes.length, fail));
   const mesh = buildTerrainMesh(field);
   return writeGlb(
-    [{ name: 'terrain', positions: mesh.positions, normals: mesh.normals, indices: mesh.indices }],
-    [{ name: 'terrain', mesh: 0 }, ...extraNodes],
+    [{ name: 'terrain', positions: mesh.positions, normals: mesh.normals, indices: mesh.indices }, ...extraMeshes],
+    [{ name: 'terrain', mesh: 0 }, ...extraNodes.map((node) => (node.mesh === undefined ? node : { ...node, mesh: node.mesh + 1 }))],
     fileName,
+    options.materials,
   );
 }
 
@@ -177,7 +252,7 @@ export function compileGlb(field: Heightfield, options: GlbExportOptions = {}, f
 export function compileMeshesGlb(meshes: readonly GlbMesh[], options: GlbExportOptions = {}, fileName = 'terrain.glb'): Uint8Array {
   const fail = failFor(fileName);
   const extraNodes = options.nodes ?? [];
-  extraNodes.forEach((node) => checkNode(node, fail));
+  extraNodes.forEach((node) => checkNode(node, 0, fail));
   for (const mesh of meshes) if (mesh.indices.length === 0) fail(`mesh "${mesh.name}" has no triangles`);
   return writeGlb(meshes, [...meshes.map((mesh, k) => ({ name: mesh.name, mesh: k })), ...extraNodes], fileName);
 }

@@ -72,7 +72,7 @@ export function createCodecRegistry(environment: CodecEnvironment = {}): CodecRe
       encode: (field, o = {}) => compileGeoTiff(field, { geo: o.geo, deflate }, o.fileName),
     },
     obj: { encode: (field, o = {}) => compileObj(field, undefined, o.fileName) },
-    glb: { encode: (field, o = {}) => compileGlb(field, { nodes: o.nodes }, o.fileName) },
+    glb: { encode: (field, o = {}) => compileGlb(field, { nodes: o.nodes, meshes: o.meshes, materials: o.materials }, o.fileName) },
     faultline: {
       encode: (field, o = {}) =>
         compileProject(

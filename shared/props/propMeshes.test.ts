@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { getPropType } from './library';
-import { PROCEDURAL_PROP_KINDS, PROP_TRIANGLE_BUDGET, propMesh, propSeed, propVariation, type PropMesh } from './propMeshes';
+import {
+  PROCEDURAL_PROP_KINDS,
+  PROP_LEVEL_TRIANGLE_BUDGET,
+  PROP_MESH_LEVELS,
+  PROP_TRIANGLE_BUDGET,
+  propMesh,
+  propSeed,
+  propVariation,
+  type PropMesh,
+} from './propMeshes';
 
 type V3 = [number, number, number];
 
@@ -142,5 +151,40 @@ describe('procedural prop meshes', () => {
     }
     // Spread over the range, not a constant.
     expect(Math.max(...heights) - Math.min(...heights)).toBeGreaterThan(0.3);
+  });
+});
+
+describe('prop levels of detail', () => {
+  /** Top (highest y) and reach (widest distance from the axis) of a mesh, metres. */
+  const extent = (mesh: PropMesh) => {
+    let top = -Infinity;
+    let reach = 0;
+    for (let v = 0; v < mesh.positions.length; v += 3) {
+      top = Math.max(top, mesh.positions[v + 1]);
+      reach = Math.max(reach, Math.hypot(mesh.positions[v], mesh.positions[v + 2]));
+    }
+    return { top, reach };
+  };
+
+  it('each kind has cheaper meshes of about the full mesh’s outline, within each level’s budget', () => {
+    for (const id of PROCEDURAL_PROP_KINDS) {
+      const full = propMesh({ id }, 0)!;
+      const whole = extent(full);
+      let previous = full.triangles;
+      for (let level = 1; level < PROP_MESH_LEVELS; level++) {
+        const mesh = propMesh({ id }, level)!;
+        expect(mesh.triangles, `${id} ${level}`).toBeLessThanOrEqual(PROP_LEVEL_TRIANGLE_BUDGET[level]);
+        expect(mesh.triangles, `${id} ${level}`).toBeLessThan(previous);
+        previous = mesh.triangles;
+        // Seen from afar it should not grow or shrink as it switches: top and width within a fifth of the full mesh's.
+        const { top, reach } = extent(mesh);
+        expect(Math.abs(top - whole.top) / whole.top, `${id} ${level} top`).toBeLessThan(0.2);
+        // (A dead tree's far solid is its trunk alone: its bare branches are thinner than a pixel at that size.)
+        if (!(id === 'dead-tree' && level === 2)) expect(Math.abs(reach - whole.reach) / whole.reach, `${id} ${level} reach`).toBeLessThan(0.2);
+        for (let v = 0; v < mesh.normals.length; v += 3) expect(Math.hypot(mesh.normals[v], mesh.normals[v + 1], mesh.normals[v + 2])).toBeCloseTo(1, 5);
+        expect(mesh.parts).toHaveLength(mesh.triangles);
+      }
+    }
+    expect(propMesh({ id: 'house' }, 1)).toBeNull();
   });
 });

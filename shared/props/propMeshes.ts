@@ -24,6 +24,10 @@ export interface PropMesh {
   /** Linear RGB of each vertex (three.js `color` attribute with vertex colours). */
   colours: Float32Array;
   triangles: number;
+  /** Each triangle's part (an index into `partNames`): what an export gives a material of its own. */
+  parts: Uint8Array;
+  /** The parts' names in order of first use: 'bark', 'leaves', 'stone'. */
+  partNames: readonly string[];
   /** The colour that reads from afar (the canopy, the stone), sRGB '#rrggbb': far markers and 2D symbols. */
   farColour: string;
 }
@@ -75,6 +79,16 @@ class MeshBuilder {
   private readonly positions: number[] = [];
   private readonly normals: number[] = [];
   private readonly colours: number[] = [];
+  private readonly partOf: number[] = [];
+  private readonly partNames: string[] = [];
+  private current = 0;
+
+  /** The part the next triangles belong to (bark, leaves, stone). */
+  part(name: string): void {
+    let k = this.partNames.indexOf(name);
+    if (k < 0) k = this.partNames.push(name) - 1;
+    this.current = k;
+  }
 
   tri(a: V3, b: V3, c: V3, outward: V3, colours: readonly [Rgb, Rgb, Rgb], soft?: readonly [V3, V3, V3], softness = 0): void {
     let n = cross(sub(b, a), sub(c, a));
@@ -88,6 +102,8 @@ class MeshBuilder {
       ss = soft ? [soft[0], soft[2], soft[1]] : undefined;
     }
     const face = normalised(n);
+    if (this.partNames.length === 0) this.part('main');
+    this.partOf.push(this.current);
     for (let v = 0; v < 3; v++) {
       const normal = ss && softness > 0 ? normalised(add(scaled(face, 1 - softness), scaled(normalised(ss[v]), softness))) : face;
       // A bent normal must stay on the lit side of its face, or the face would shade as its own back.
@@ -104,6 +120,8 @@ class MeshBuilder {
       normals: Float32Array.from(this.normals),
       colours: Float32Array.from(this.colours),
       triangles: this.positions.length / 9,
+      parts: Uint8Array.from(this.partOf),
+      partNames: [...this.partNames],
       farColour,
     };
   }
@@ -214,6 +232,7 @@ function addLimb(mesh: MeshBuilder, from: V3, to: V3, r0: number, r1: number, si
     return { p: add(centre, scaled(n, r)), n };
   };
   const dark = shade(bark, 0.7);
+  mesh.part('bark');
   for (let k = 0; k < sides; k++) {
     const a0 = ring(from, r0, k);
     const a1 = ring(from, r0, k + 1);
@@ -239,6 +258,7 @@ function addBlob(mesh: MeshBuilder, random: Random, centre: V3, radii: V3, rough
   });
   const colourAt = (v: V3): Rgb => shade(base, 0.62 + 0.38 * (0.5 + 0.5 * v[1]) + 0.08 * (random.next() - 0.5));
   const colours = vertices.map(colourAt);
+  mesh.part('leaves');
   for (const [a, b, c] of faces) {
     const centroid = scaled(add(add(points[a], points[b]), points[c]), 1 / 3);
     mesh.tri(points[a], points[b], points[c], sub(centroid, centre), [colours[a], colours[b], colours[c]], [vertices[a], vertices[b], vertices[c]], softness);
@@ -270,6 +290,7 @@ function conifer(): PropMesh {
     const tierLight = mixRgb(dark, light, 0.65 + 0.35 * f);
     const rim: V3[] = [];
     const waist: V3[] = [];
+    mesh.part('leaves');
     for (let k = 0; k < points; k++) {
       const angle = twist + (2 * Math.PI * k) / points;
       const tip = 1 + 0.12 * (random.next() - 0.5);
@@ -341,10 +362,10 @@ function bush(): PropMesh {
  * Rock: a noisy icosphere with `cuts` random planes sheared off (the flat facets of broken stone),
  * sunk by a share of its height, flat shading, colour varying face to face and lighter on top.
  */
-function rockMesh(seed: number, radii: V3, sink: number, stone: string, cuts: number): PropMesh {
+function rockMesh(seed: number, radii: V3, sink: number, stone: string, cuts: number, subdivide = 1): PropMesh {
   const mesh = new MeshBuilder();
   const random = createRandom(seed);
-  const { vertices, faces } = icosphere(1);
+  const { vertices, faces } = icosphere(subdivide);
   const noise = valueNoise(seed);
   const planes: { n: V3; d: number }[] = [];
   for (let k = 0; k < cuts; k++) {
@@ -373,6 +394,7 @@ function rockMesh(seed: number, radii: V3, sink: number, stone: string, cuts: nu
   const base = hexToLinear(stone);
   const lichen = hexToLinear('#7d7a5a');
   const top = Math.max(...points.map((p) => p[1]));
+  mesh.part('stone');
   for (const [a, b, c] of faces) {
     const pa = points[a];
     const pb = points[b];
@@ -418,16 +440,119 @@ const BUILDERS: Readonly<Record<string, () => PropMesh>> = {
   'dead-tree': deadTree,
 };
 
+/**
+ * A closed spindle (an n-sided double cone): `bottom` and `top` on the axis, the widest ring of
+ * `radius` at `waist`; the shape of a crown, a bush or a stone a few pixels tall.
+ */
+function addSpindle(mesh: MeshBuilder, sides: number, bottom: number, waist: number, top: number, radius: number, colour: Rgb, squash = 1): void {
+  const low: V3 = [0, bottom, 0];
+  const high: V3 = [0, top, 0];
+  const ring: V3[] = [];
+  for (let k = 0; k < sides; k++) {
+    const angle = (2 * Math.PI * k) / sides + 0.3;
+    ring.push([radius * Math.cos(angle), waist, radius * squash * Math.sin(angle)]);
+  }
+  for (let k = 0; k < sides; k++) {
+    const a = ring[k];
+    const b = ring[(k + 1) % sides];
+    const out = normalised([a[0] + b[0], 0, a[2] + b[2]]);
+    mesh.tri(a, b, high, add(out, [0, 0.6, 0]), [colour, colour, shade(colour, 1.2)], [out, out, [0, 1, 0]], 0.5);
+    if (bottom !== waist)
+      mesh.tri(a, b, low, add(out, [0, -0.6, 0]), [shade(colour, 0.75), shade(colour, 0.75), shade(colour, 0.55)], [out, out, [0, -1, 0]], 0.5);
+  }
+}
+
+/** Conifer, 12–48 px tall: a thin trunk and two six-sided tiers. */
+function coniferLow(): PropMesh {
+  const mesh = new MeshBuilder();
+  addLimb(mesh, [0, -0.24 * TRUNK_SINK_SLOPE, 0], [0, 2.2, 0], 0.24, 0.12, 3, BARK, false);
+  mesh.part('leaves');
+  addSpindle(mesh, 6, 1.5, 1.05, 4.3, 1.75, hexToLinear('#2c5a33'));
+  addSpindle(mesh, 6, 3.6, 3.2, 7.0, 1.15, hexToLinear('#37693c'));
+  return mesh.build('#2f5d34');
+}
+
+/** Broadleaf tree, 12–48 px tall: a trunk under one lumpy crown. */
+function broadleafLow(): PropMesh {
+  const mesh = new MeshBuilder();
+  addLimb(mesh, [0, -0.32 * TRUNK_SINK_SLOPE, 0], [0, 3.6, 0], 0.32, 0.2, 4, BARK, false);
+  addBlob(mesh, createRandom(0xb10b), [0.05, 5.0, -0.05], [2.55, 2.1, 2.55], 0.18, hexToLinear('#4a8534'), 0.6);
+  return mesh.build('#4f8a3a');
+}
+
+/** Dead tree, 12–48 px tall: the trunk and two branches. */
+function deadTreeLow(): PropMesh {
+  const mesh = new MeshBuilder();
+  addLimb(mesh, [0, -0.28 * TRUNK_SINK_SLOPE, 0], [0.25, 4.8, 0.1], 0.28, 0.04, 3, GREY_BARK, true);
+  addLimb(mesh, [0.1, 1.9, 0.04], [0.8, 2.7, 1.0], 0.08, 0.03, 3, GREY_BARK, true);
+  addLimb(mesh, [0.16, 3.3, 0.07], [-0.9, 4.1, -0.4], 0.07, 0.03, 3, GREY_BARK, true);
+  return mesh.build('#5e5146');
+}
+
+/** The far meshes (a few pixels tall): one solid each, the kind's outline and far colour. */
+function tiny(id: string): PropMesh {
+  const mesh = new MeshBuilder();
+  const far = (hex: string) => hexToLinear(hex);
+  switch (id) {
+    case 'conifer':
+      mesh.part('leaves');
+      addSpindle(mesh, 4, 1.4, 0.8, 7.0, 1.6, far('#2f5d34'));
+      break;
+    case 'broadleaf':
+      mesh.part('leaves');
+      addSpindle(mesh, 4, 0.5, 4.4, 7.1, 2.5, far('#4f8a3a'));
+      break;
+    case 'bush':
+      mesh.part('leaves');
+      addSpindle(mesh, 4, -0.2, 0.45, 1.1, 0.95, far('#5a8f3c'));
+      break;
+    case 'rock':
+      mesh.part('stone');
+      addSpindle(mesh, 4, -0.2, 0.2, 0.55, 0.8, far('#7a756e'), 0.8);
+      break;
+    case 'boulder':
+      mesh.part('stone');
+      addSpindle(mesh, 4, -0.5, 0.5, 1.6, 2.1, far('#6f6a63'), 0.85);
+      break;
+    default:
+      addSpindle(mesh, 3, -0.1, -0.1, 4.9, 0.3, GREY_BARK);
+  }
+  return mesh.build(propMesh({ id })?.farColour ?? '#888888');
+}
+
+const LOW_BUILDERS: Readonly<Record<string, () => PropMesh>> = {
+  conifer: coniferLow,
+  broadleaf: broadleafLow,
+  bush: () => {
+    const mesh = new MeshBuilder();
+    addBlob(mesh, createRandom(0xb06), [0, 0.38, 0], [0.95, 0.62, 0.9], 0.2, hexToLinear('#5a8f3c'), 0.6);
+    return mesh.build('#5a8f3c');
+  },
+  rock: () => rockMesh(0x0c4, [0.85, 0.62, 0.7], 0.36, '#7a756e', 6, 0),
+  boulder: () => rockMesh(0xb01d, [2.3, 1.4, 1.9], 0.33, '#6f6a63', 7, 0),
+  'dead-tree': deadTreeLow,
+};
+
+/**
+ * Levels of detail of a procedural kind: 0 the full mesh (close), 1 the low mesh (a few dozen
+ * triangles), 2 the far solid (at most 8). Beyond those a prop is only its far marker (a point).
+ */
+export const PROP_MESH_LEVELS = 3;
+
+/** Most triangles of each level's mesh, any kind: what the tests hold every generator to. */
+export const PROP_LEVEL_TRIANGLE_BUDGET: readonly number[] = [192, 32, 8];
+
 const cache = new Map<string, PropMesh>();
 
-/** The procedural mesh of a prop type (built once, then shared), or null for a type drawn from its primitives. */
-export function propMesh(type: Pick<PropType, 'id'>): PropMesh | null {
-  const build = BUILDERS[type.id];
+/** The procedural mesh of a prop type at a level of detail (built once, then shared), or null for a type drawn from its primitives. */
+export function propMesh(type: Pick<PropType, 'id'>, level = 0): PropMesh | null {
+  const build = level === 0 ? BUILDERS[type.id] : level === 1 ? LOW_BUILDERS[type.id] : BUILDERS[type.id] && (() => tiny(type.id));
   if (!build) return null;
-  let mesh = cache.get(type.id);
+  const key = `${type.id}:${level}`;
+  let mesh = cache.get(key);
   if (!mesh) {
     mesh = build();
-    cache.set(type.id, mesh);
+    cache.set(key, mesh);
   }
   return mesh;
 }

@@ -1,4 +1,5 @@
-import { DEFAULT_TRIANGLE_BUDGET, type LodOptions } from '../../../shared/lod/selectLod';
+import type { LodOptions } from '../../../shared/lod/selectLod';
+import { TERRAIN_TRIANGLE_BUDGET } from '../../../shared/lod/sceneBudget';
 import type { Heightfield } from '../../../shared/terrain/heightfield';
 import { usesLod } from '../../../app/lod/lodTerrainModel';
 
@@ -12,9 +13,10 @@ import { usesLod } from '../../../app/lod/lodTerrainModel';
 /**
  * `?lod=exact`'s settings: no error allowed, within the same triangle budget as every other view.
  * Any map whose full mesh fits the budget (those the full mesh draws) is drawn exactly; a larger one
- * is coarsened where the budget makes it (selectLod), never past 2 M triangles.
+ * is coarsened where the budget makes it (selectLod), never past the terrain's share of the scene's
+ * 2 M triangles (shared/lod/sceneBudget.ts).
  */
-export const EXACT_LOD_OPTIONS: LodOptions = { maxPixelError: 0, triangleBudget: DEFAULT_TRIANGLE_BUDGET };
+export const EXACT_LOD_OPTIONS: LodOptions = { maxPixelError: 0, triangleBudget: TERRAIN_TRIANGLE_BUDGET };
 export interface LodOverride {
   always: boolean;
   options?: LodOptions;

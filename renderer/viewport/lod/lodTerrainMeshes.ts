@@ -1,7 +1,8 @@
 import { Box3, Group, Mesh, Sphere, Vector3, type Intersection, type Object3D, type Raycaster, type WebGLRenderer } from 'three';
 import type { Heightfield } from '../../../shared/terrain/heightfield';
 import { rayCastTerrain } from '../../../shared/terrain/rayCast';
-import { DEFAULT_MAX_PIXEL_ERROR, DEFAULT_TRIANGLE_BUDGET, type LodCamera, type LodOptions } from '../../../shared/lod/selectLod';
+import { DEFAULT_MAX_PIXEL_ERROR, type LodCamera, type LodOptions } from '../../../shared/lod/selectLod';
+import { TERRAIN_TRIANGLE_BUDGET } from '../../../shared/lod/sceneBudget';
 import type { DirtyRegion } from '../../../app/document/region';
 import { colourRange, DEFAULT_NATURAL_LINES, erosionCoverOf, type ColourMode, type ErosionCover, type NaturalLines } from '../../../app/view/terrainColours';
 import type { ErosionCoverBytes } from '../../../shared/erosion/cover';
@@ -209,13 +210,15 @@ export class LodTerrainMeshes {
     }
     const wake = this.waking;
     this.waking = false;
-    let asked = pending ? { ...options, maxPixelError: Infinity } : options;
-    if (wake) asked = { ...asked, triangleBudget: Math.min(options?.triangleBudget ?? DEFAULT_TRIANGLE_BUDGET, WAKE_TRIANGLE_BUDGET) };
+    // The terrain's share of the scene's budget, unless asked otherwise (the props draw the rest).
+    let asked: LodOptions = { triangleBudget: TERRAIN_TRIANGLE_BUDGET, ...options };
+    if (pending) asked = { ...asked, maxPixelError: Infinity };
+    if (wake) asked = { ...asked, triangleBudget: Math.min(asked.triangleBudget ?? TERRAIN_TRIANGLE_BUDGET, WAKE_TRIANGLE_BUDGET) };
     const selection = this.model.select(camera, asked);
     this.triangles = selection.triangles;
     this.pixelError = selection.pixelError;
     // Coarser than the full selection only when the budget had to relax the bound.
-    this.coarse = wake && selection.triangles > 0 && selection.pixelError > (asked?.maxPixelError ?? DEFAULT_MAX_PIXEL_ERROR);
+    this.coarse = wake && selection.triangles > 0 && selection.pixelError > (asked.maxPixelError ?? DEFAULT_MAX_PIXEL_ERROR);
     let rebuilt = 0;
     for (const block of this.blocks) {
       const key = this.blockKey(block.range, selection.levels);
@@ -324,6 +327,8 @@ export class LodTerrainMeshes {
     for (let cz0 = 0; cz0 < chunksZ; cz0 += BLOCK_CHUNKS) {
       for (let cx0 = 0; cx0 < chunksX; cx0 += BLOCK_CHUNKS) {
         const mesh = new Mesh(undefined, this.lodMaterial.material);
+        // Props' shadows fall on it (the sun's shadow map; the terrain casts none into it).
+        mesh.receiveShadow = true;
         // The exact surface answers rays (see the group's raycast); these meshes are only drawn.
         mesh.raycast = () => {};
         this.group.add(mesh);

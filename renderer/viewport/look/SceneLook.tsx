@@ -119,9 +119,12 @@ void main() {
  * change updates objects and asks for one frame.
  */
 export function SceneLighting() {
-  const { editor, view } = useSession();
+  const { editor, view, props } = useSession();
+  const lighting = useTerrainLighting();
   const scene = useThree((s) => s.scene);
   const invalidate = useThree((s) => s.invalidate);
+  /** Unit vector towards the sun (the light is placed along it from the orbit target, see below). */
+  const toSunRef = useRef(new Vector3(0, 1, 0));
   const objects = useMemo(() => {
     const material = new ShaderMaterial({
       vertexShader: SKY_VERTEX,
@@ -149,6 +152,11 @@ export function SceneLighting() {
     sky.renderOrder = 1000;
     sky.raycast = () => undefined;
     const sun = new DirectionalLight('#ffffff', 2.4);
+    // Props cast the sun's shadow map (terrain and props receive it; the terrain's own shadows are its lighting texture).
+    sun.shadow.mapSize.set(PROP_SHADOW_MAP_SIZE, PROP_SHADOW_MAP_SIZE);
+    sun.shadow.radius = 2.5;
+    sun.shadow.bias = -0.0004;
+    sun.shadow.normalBias = 0.04;
     const fill = new HemisphereLight('#d6e6fa', '#8a7b63', 2.2);
     const fog = new Fog(HORIZON.clone(), 1, 2);
     return { sky, material, sun, fill, fog };
@@ -162,6 +170,7 @@ export function SceneLighting() {
       const { sizeX, sizeZ } = terrainExtent(field);
       const span = Math.max(sizeX, sizeZ, 1);
       const toSun = sunVector({ azimuthDeg: settings.sunAzimuthDeg, elevationDeg: settings.sunElevationDeg });
+      toSunRef.current.set(toSun.x, toSun.y, toSun.z);
       sun.position.set(toSun.x * span * 2, toSun.y * span * 2, toSun.z * span * 2);
       // A low sun is warmer and weaker, as through more air.
       const height = Math.min(1, Math.max(0, (settings.sunElevationDeg - 2) / 40));
@@ -204,7 +213,41 @@ export function SceneLighting() {
     },
     [objects],
   );
+
+  // The props' shadow map: on while there are props and the view's shadows are on, its square fitted
+  // round the orbit target, wider as the camera backs off (PROP_SHADOW_SPAN).
+  useFrame(({ camera }) => {
+    const { sun } = objects;
+    const cast = view.getState().settings.shadows && props.controller.layer.list.length > 0;
+    if (sun.castShadow !== cast) sun.castShadow = cast;
+    if (!cast) return;
+    const target = lighting.orbitTarget;
+    const half = propShadowHalfSpan(camera.position.distanceTo(target));
+    sun.target.position.copy(target);
+    sun.position.copy(target).addScaledVector(toSunRef.current, 4 * half);
+    sun.target.updateMatrixWorld();
+    sun.updateMatrixWorld();
+    const box = sun.shadow.camera;
+    if (box.right !== half) {
+      box.left = -half;
+      box.right = half;
+      box.top = half;
+      box.bottom = -half;
+      box.near = 0.5;
+      box.far = 8 * half;
+      box.updateProjectionMatrix();
+    }
+  });
   return null;
+}
+
+/** The props' shadow map, texels a side: 2048² depth (16 MB at most as 32-bit) drawn only when the scene is. */
+export const PROP_SHADOW_MAP_SIZE = 2048;
+/** Texture reads per terrain or prop pixel that the props' shadows add: three's PCF, five filtered taps. */
+export const PROP_SHADOW_SAMPLES_PER_PIXEL = 5;
+/** Half the side of the props' shadow square: 0.8 of the camera's distance to its target, 24–600 m (a texel 2.3 cm to 59 cm). */
+export function propShadowHalfSpan(distance: number): number {
+  return Math.min(600, Math.max(24, Math.round(0.8 * distance)));
 }
 
 /** How long the heights must stay unchanged before the sea's ground is sent again. */
