@@ -62,6 +62,19 @@ test('a road close to its ends, along its cut and in Drive @report', async ({ ap
       await shot(page, 'road-cut');
       await atRow(page, 25, -1500, 60);
       await shot(page, 'road-end');
+      // The same end on the 2D panel (centred on that row's segment), zoomed in and back out.
+      const map = page.getByTestId('map-2d');
+      const mapBox = (await map.boundingBox())!;
+      await page.mouse.move(mapBox.x + mapBox.width / 2, mapBox.y + mapBox.height / 2);
+      await page.mouse.wheel(0, -1500);
+      await page.mouse.move(0, 0);
+      await page.waitForTimeout(1000);
+      await map.screenshot({ path: path.join(ARTIFACTS, `${size.width}x${size.height}-road-end-2d.png`) });
+      await page.mouse.move(mapBox.x + mapBox.width / 2, mapBox.y + mapBox.height / 2);
+      await page.mouse.wheel(0, 1500);
+      // From afar: the middle of the road, zoomed well out and tilted down.
+      await atRow(page, 12, 2500, 150);
+      await shot(page, 'road-far');
     }
     await page.getByTestId('road-drive').click();
     await expect(page.getByTestId('drive-hud')).toHaveAttribute('data-x', /\d/, { timeout: 60_000 });

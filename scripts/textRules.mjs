@@ -14,7 +14,8 @@ const SKIP = new Set(['node_modules', 'dist', 'release', 'test-results', 'playwr
 
 /**
  * Identifiers spelled `color` that are not ours to rename: three.js (`Material({ color })`, `Color`, the
- * `vertexColors` flag, instanced colours, colour spaces, shader chunk names), WebGL, the DOM's style keys, an
+ * `vertexColors` flag, instanced colours, colour spaces, shader chunk names), WebGL, the DOM's style keys and a canvas
+ * gradient's `addColorStop`, an
  * environment variable of the test tools, and `colorMode`, a key of the saved view settings (settings files and
  * projects; renaming it would change the files). Anything else is spelled `colour`.
  */
@@ -34,6 +35,7 @@ export const US_SPELLING_ALLOWED = new Set([
   'COLOR_ATTACHMENT0',
   'backgroundColor',
   'borderColor',
+  'addColorStop',
   'FORCE_COLOR',
   'colorMode',
 ]);
