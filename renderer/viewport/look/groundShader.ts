@@ -315,9 +315,12 @@ export const GROUND_FRAGMENT = /* glsl */ `
   vec3 gGravel = terrainRoadShoulder;
   if (terrainGroundGravelLayer >= 0) {
     gGravel = terrainGroundColours[terrainGroundGravelLayer];
-    float gShoulder = terrainRoadCover(terrainRoadSample, terrainMpp, vTerrainWorld.xz).y;
-    if (gShoulder > 0.0) {
-      float keep = 1.0 - gShoulder;
+    vec2 gCover = terrainRoadCover(terrainRoadSample, terrainMpp, vTerrainWorld.xz);
+    float gShoulder = gCover.y;
+    // The ground under them keeps the share they leave (the surface fraying past an end leaves none of its own:
+    // the road layer's rule ends square, as the engine's road mask does).
+    float keep = max(0.0, 1.0 - gShoulder - max(0.0, gCover.x - gRoad));
+    if (keep < 1.0) {
       gOther *= keep;
       gSecond *= keep;
       gRock *= keep;

@@ -106,8 +106,8 @@ float terrainRoadEndFade(float e, float length) {
 // A fade's line broken by world-space noise (about 0.6 m patches) up close, so the surface frays and the
 // apron thins out unevenly; smooth from afar (the noise fades out as a pixel spans 0.1 to 0.4 m).
 float terrainRoadRagged(float weight, vec2 world, float aa) {
-  float n = 0.5 + 0.6 * (1.0 - smoothstep(0.1, 0.4, aa)) * (terrainNoise(world * 1.7 + 19.3) - 0.5);
-  return clamp((weight - n) / 0.35 + 0.5, 0.0, 1.0);
+  float n = 0.5 + 0.5 * (1.0 - smoothstep(0.1, 0.4, aa)) * (terrainNoise(world * 1.7 + 19.3) - 0.5);
+  return clamp((weight - n) / 0.5 + 0.5, 0.0, 1.0);
 }
 // How much of the pixel lies between the road's ends: the end distance (paint.b, metres inside, held to
 // terrainRoadEndCap inside and past the apron outside) box-filtered across the end's line; 0 wherever the
