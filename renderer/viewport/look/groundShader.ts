@@ -313,9 +313,9 @@ export const GROUND_FRAGMENT = /* glsl */ `
   // Road shoulders and end aprons are the gravel layer's material: its colour here, its texture below
   // where they are the heaviest non-rock ground (a layer above every other, as the surface is).
   vec3 gGravel = terrainRoadShoulder;
+  vec2 gCover = terrainRoadCover(terrainRoadSample, terrainMpp, vTerrainWorld.xz);
   if (terrainGroundGravelLayer >= 0) {
     gGravel = terrainGroundColours[terrainGroundGravelLayer];
-    vec2 gCover = terrainRoadCover(terrainRoadSample, terrainMpp, vTerrainWorld.xz);
     float gShoulder = gCover.y;
     // The ground under them keeps the share they leave (the surface fraying past an end leaves none of its own:
     // the road layer's rule ends square, as the engine's road mask does).
@@ -334,7 +334,7 @@ export const GROUND_FRAGMENT = /* glsl */ `
       }
     }
   }
-  gMean = terrainRoadPainted(gMean, terrainRoadSample, terrainMpp, vTerrainWorld.xz, gGravel);
+  gMean = terrainRoadPaintedWith(gMean, terrainRoadSample, terrainMpp, gCover, gGravel);
   float gShade = ${WET_SHADE};
   vec3 gColour = gMean * gShade;
   if (terrainDetailStrength > 0.0) {

@@ -135,8 +135,8 @@ float terrainRoadSurface(vec4 paint, float aa) {
 }
 // The colour with the road painted over it: gravel (shoulders and apron, in 'gravelColour'), the surface,
 // edge and centre lines (lines on asphalt only, stopping square at the end).
-vec3 terrainRoadPainted(vec3 colour, vec4 paint, float aa, vec2 world, vec3 gravelColour) {
-  vec2 cover = terrainRoadCover(paint, aa, world);
+// 'cover' is terrainRoadCover's (the ground block has it already).
+vec3 terrainRoadPaintedWith(vec3 colour, vec4 paint, float aa, vec2 cover, vec3 gravelColour) {
   if (cover.x + cover.y <= 0.0) return colour;
   float ends = terrainRoadBetweenEnds(paint, aa);
   float halfWidth = paint.g;
@@ -148,6 +148,9 @@ vec3 terrainRoadPainted(vec3 colour, vec4 paint, float aa, vec2 world, vec3 grav
   colour = mix(colour, mix(terrainRoadAsphalt, terrainRoadGravel, gravel), cover.x);
   colour = mix(colour, terrainRoadEdge, edge);
   return mix(colour, terrainRoadCentre, centre);
+}
+vec3 terrainRoadPainted(vec3 colour, vec4 paint, float aa, vec2 world, vec3 gravelColour) {
+  return terrainRoadPaintedWith(colour, paint, aa, terrainRoadCover(paint, aa, world), gravelColour);
 }
 `;
 
