@@ -49,11 +49,12 @@ function hills(): Editor {
   return new Editor(createDocument(field));
 }
 
-function setup(): DragState {
+/** The hills with a new road on them (level shoulders, as the tool makes one, unless `levelShoulders` says otherwise). */
+function setup(levelShoulders = true): DragState {
   const editor = hills();
   const design = createTerrainDesign(editor, createToolStore(), createInProcessTransport());
   const roads = createRoadsModel(editor, design.jobs, design.layers);
-  const made = stackWithNewRoad(editor.document.stack, POINTS, { bank: 'auto' });
+  const made = stackWithNewRoad(editor.document.stack, POINTS, { bank: 'auto', levelShoulders });
   // The local path applies at once (the promise only reports it).
   void design.jobs.applyStack(made.stack, 'New road');
   if (!editor.document.stack.some((layer) => layer.kind === 'road')) throw new Error(`the road was not made: ${design.jobs.store.getState().lastMessage}`);
@@ -95,17 +96,28 @@ export function figures(state: Pick<DragState, 'times' | 'rectVertices'> | undef
 
 const roadOf = (state: DragState) => state.editor.document.stack.find((layer): layer is RoadLayer => layer.kind === 'road')!;
 
-export function liveStep(name = 'road-drag: live step of a 500 m road’s point, both views, 4097²'): Benchmark {
+const LIVE_STEP = 'road-drag: live step of a 500 m road’s point, both views, 4097²';
+const LIVE_STEP_FLUSH = 'road-drag: the same live step without level shoulders, 4097²';
+
+/** A drag's live step; `levelShoulders` false: the road blends from its edge (the baseline of the default). */
+export function liveStep(name = LIVE_STEP, levelShoulders = true, baseline?: string): Benchmark {
   let state: DragState | undefined;
   let drag: RoadDrag | undefined;
   return {
     name,
     size: SIZE,
-    params: { lengthM: Math.round(splineLength(POINTS)), props: PROPS, target_ms: 50, map_tiles_excludes: 'putImageData (no canvas in Node)' },
+    baseline,
+    params: {
+      lengthM: Math.round(splineLength(POINTS)),
+      props: PROPS,
+      target_ms: 50,
+      map_tiles_excludes: 'putImageData (no canvas in Node)',
+      levelShoulders: String(levelShoulders),
+    },
     samples: 15,
     warmup: WARMUP,
     setup: () => {
-      state = setup();
+      state = setup(levelShoulders);
       drag = new RoadDrag(state.editor, state.design.jobs, 'road-1');
       if (!drag.local) throw new Error('the drag is not evaluated on the local path');
       return state;
@@ -149,4 +161,4 @@ function release(): Benchmark {
   };
 }
 
-export const benchmarks: Benchmark[] = [liveStep(), release()];
+export const benchmarks: Benchmark[] = [liveStep(LIVE_STEP_FLUSH, false), liveStep(LIVE_STEP, true, LIVE_STEP_FLUSH), release()];

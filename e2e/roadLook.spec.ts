@@ -5,6 +5,8 @@ import type { Page } from '@playwright/test';
 import { expect, sendMenuCommand, test } from './fixtures';
 import { defaultTerrainWithRoad, E2E_ROAD_ON_GROUND } from './roadProject';
 import { showPanel } from './panel';
+import { createDefaultDocument } from '../app/document/document';
+import { fitMapView, worldToCanvas } from '../app/map2d/mapTransform';
 
 // A road close up, photographed for a person to look at (issue 34: the road's ends and the shoulders along
 // its cut): `FAULTLINE_SHOTS=<folder> npm run bench:e2e -- e2e/roadLook.spec.ts`. Sizes from
@@ -51,6 +53,19 @@ test('a road close to its ends, along its cut and in Drive @report', async ({ ap
     app.dialogs.queueOpen(project);
     await sendMenuCommand(page, 'file.open');
     await expect.poll(() => page.evaluate(() => document.title)).toBe('road.faultline — Faultline');
+    // The road's last end on the 2D panel (still fitted to the map), zoomed in about it.
+    const map = page.getByTestId('map-2d');
+    const mapBox = (await map.boundingBox())!;
+    const field = createDefaultDocument().field;
+    const end = road.params.points.at(-1)!;
+    const at = worldToCanvas(fitMapView(field, Math.floor(mapBox.width), Math.floor(mapBox.height)), field, end.x, end.z);
+    await page.mouse.move(mapBox.x + at.px, mapBox.y + at.py);
+    for (let n = 0; n < 6; n++) await page.mouse.wheel(0, -200);
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(1500);
+    await map.screenshot({ path: path.join(ARTIFACTS, 'road-end-2d.png') });
+    await page.mouse.move(mapBox.x + at.px, mapBox.y + at.py);
+    for (let n = 0; n < 6; n++) await page.mouse.wheel(0, 200);
     await showPanel(page, 'roads');
     await page.getByTestId('road-go-report').click();
     for (const size of SIZES) {
@@ -62,6 +77,13 @@ test('a road close to its ends, along its cut and in Drive @report', async ({ ap
       await shot(page, 'road-cut');
       await atRow(page, 25, -1500, 60);
       await shot(page, 'road-end');
+      // From afar: the middle of the road, zoomed well out and tilted down.
+      await atRow(page, 12, 0, 150);
+      const box = (await page.getByTestId('viewport-3d').boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      for (let n = 0; n < 12; n++) await page.mouse.wheel(0, 200);
+      await page.mouse.move(0, 0);
+      await shot(page, 'road-far');
     }
     await page.getByTestId('road-drive').click();
     await expect(page.getByTestId('drive-hud')).toHaveAttribute('data-x', /\d/, { timeout: 60_000 });

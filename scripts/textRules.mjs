@@ -15,7 +15,7 @@ const SKIP = new Set(['node_modules', 'dist', 'release', 'test-results', 'playwr
 /**
  * Identifiers spelled `color` that are not ours to rename: three.js (`Material({ color })`, `Color`, the
  * `vertexColors` flag, instanced colours, colour spaces, shader chunk names), WebGL, glTF 2.0's names (the
- * `COLOR_0` attribute, a material's `baseColorFactor`), the DOM's style keys, an
+ * `COLOR_0` attribute, a material's `baseColorFactor`), the DOM's style keys and a canvas gradient's `addColorStop`, an
  * environment variable of the test tools, and `colorMode`, a key of the saved view settings (settings files and
  * projects; renaming it would change the files). Anything else is spelled `colour`.
  */
@@ -37,6 +37,7 @@ export const US_SPELLING_ALLOWED = new Set([
   'baseColorFactor',
   'backgroundColor',
   'borderColor',
+  'addColorStop',
   'FORCE_COLOR',
   'colorMode',
 ]);

@@ -96,6 +96,7 @@ describe('the road tool', () => {
     ]);
     // A road drawn now starts and ends on the ground (shared/roads/profile.ts).
     expect(road(s.editor).params.endsOnGround).toBe(true);
+    expect(road(s.editor).params.levelShoulders).toBe(true);
     expect(s.design.layers.store.getState().selectedId).toBe('road-1');
     expect(s.editor.history.undoDepth).toBe(depth + 1);
     expect(bits(s.editor.document.field.heights).equals(bits(before.heights))).toBe(false);
@@ -349,13 +350,11 @@ describe('the Roads tab model', () => {
     expectExact(s.editor);
     s.editor.undo();
     expectSnapshot(s.editor, before);
-    expect(await s.model.setOption('road-1', 'levelShoulders', true)).toBe('done');
-    expect(s.editor.history.undoDepth).toBe(depth + 1);
-    expect(s.editor.store.getState().undoLabel).toBe('Turn on level shoulders of "Road 1"');
-    expect(road(s.editor).params.levelShoulders).toBe(true);
-    expect(bits(s.editor.document.field.heights).equals(bits(before.heights))).toBe(false);
-    expectExact(s.editor);
     expect(await s.model.setOption('road-1', 'levelShoulders', false)).toBe('done');
+    expect(s.editor.history.undoDepth).toBe(depth + 1);
+    expect(s.editor.store.getState().undoLabel).toBe('Turn off level shoulders of "Road 1"');
+    expect(bits(s.editor.document.field.heights).equals(bits(before.heights))).toBe(false);
+    expect(await s.model.setOption('road-1', 'levelShoulders', true)).toBe('done');
     expect(s.editor.history.undoDepth).toBe(depth + 2);
     expectSnapshot(s.editor, before);
   });

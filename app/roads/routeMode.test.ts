@@ -47,6 +47,7 @@ describe('the road tool’s Route mode', () => {
     expect(road.params.points.at(-1)).toEqual({ x: 100, z: 90 });
     expect(road.params.designSpeedKmh).toBe(30);
     expect(road.params.endsOnGround).toBe(true);
+    expect(road.params.levelShoulders).toBe(true);
     expect(editor.store.getState().undoLabel).toBe('Route "Road 1"');
     expect(roads.route.store.getState()).toMatchObject({ points: [], progress: null, message: null });
   });

@@ -76,7 +76,7 @@ describe('faultline road', () => {
       id: 'road-1',
       kind: 'road',
       name: 'Pass road',
-      params: { width: 7, bank: 'auto', maxGradePct: 10, endsOnGround: true },
+      params: { width: 7, bank: 'auto', maxGradePct: 10, endsOnGround: true, levelShoulders: true },
     });
     expect(doc.props.map((p) => p.id)).toEqual(['p2']);
     // The project's heights are its stack's, and the .r32 the same.

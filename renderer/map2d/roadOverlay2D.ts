@@ -3,7 +3,7 @@ import { spacedHandles } from '../../app/roads/handleSpacing';
 import type { RoadToolOverlay } from '../../app/tools/types';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import type { LayerStack } from '../../shared/layers/types';
-import { ROAD_SHOULDER_M } from '../../shared/roads/roadPaint';
+import { ROAD_APRON_M, ROAD_END_FADE_M, ROAD_SHOULDER_M, roadEndBlend } from '../../shared/roads/roadPaint';
 import {
   CASING_EXTRA_PX,
   OVERLAY_ACTIVE,
@@ -81,9 +81,57 @@ const DRESS = ROAD_DRESS_COLOURS;
 const SHOULDER_M = ROAD_SHOULDER_M;
 const EDGE_LINE_M = 0.15;
 
+/** `#rrggbb` as `rgba(r, g, b, alpha)`. */
+function rgba(hex: string, alpha: number): string {
+  const v = parseInt(hex.slice(1), 16);
+  return `rgba(${(v >> 16) & 255}, ${(v >> 8) & 255}, ${v & 255}, ${alpha.toFixed(3)})`;
+}
+
+/**
+ * Past each end of `line` (screen pixels), a band `width` px across and `length` metres long filled
+ * with `colour` faded by `weight` of the metres past the end (roadEndBlend): the apron or the surface's fray.
+ */
+function fillEnds(
+  ctx: CanvasRenderingContext2D,
+  screen: Array<{ px: number; py: number }>,
+  width: number,
+  length: number,
+  pxPerMetre: number,
+  colour: string,
+  weight: (past: number) => number,
+): void {
+  const n = screen.length;
+  if (n < 2) return;
+  for (const [end, before] of [
+    [screen[0], screen[1]],
+    [screen[n - 1], screen[n - 2]],
+  ]) {
+    const dx = end.px - before.px;
+    const dy = end.py - before.py;
+    const norm = Math.hypot(dx, dy);
+    if (norm === 0) continue;
+    const ux = dx / norm;
+    const uy = dy / norm;
+    const far = length * pxPerMetre;
+    const gradient = ctx.createLinearGradient(end.px, end.py, end.px + ux * far, end.py + uy * far);
+    for (let k = 0; k <= 8; k++) gradient.addColorStop(k / 8, rgba(colour, weight((k / 8) * length)));
+    const hx = (-uy * width) / 2;
+    const hy = (ux * width) / 2;
+    ctx.beginPath();
+    ctx.moveTo(end.px + hx, end.py + hy);
+    ctx.lineTo(end.px + hx + ux * far, end.py + hy + uy * far);
+    ctx.lineTo(end.px - hx + ux * far, end.py - hy + uy * far);
+    ctx.lineTo(end.px - hx, end.py - hy);
+    ctx.closePath();
+    ctx.fillStyle = gradient;
+    ctx.fill();
+  }
+}
+
 /**
  * Every enabled road of `stack` in `overlay` as a road (the 3D view's paint: look/roadPaintShader.ts):
- * gravel shoulders, the surface (asphalt with white edges and a dashed centre line, or gravel).
+ * gravel shoulders, the surface (asphalt with white edges and a dashed centre line, or gravel), ending
+ * square with the surface fraying out onto a gravel apron that fades into the ground (roadEndBlend).
  */
 export function drawRoadDress2D(
   ctx: CanvasRenderingContext2D,
@@ -98,7 +146,8 @@ export function drawRoadDress2D(
   ctx.save();
   const at = (x: number, z: number) => worldToCanvas(transform, field, x, z);
   const pxPerMetre = transform.scale / field.cellSize;
-  ctx.lineCap = 'round';
+  // Square ends, as the 3D paint's: the apron past them is drawn by fillEnds.
+  ctx.lineCap = 'butt';
   ctx.lineJoin = 'round';
   const trace = (line: Float64Array) => {
     ctx.beginPath();
@@ -113,14 +162,19 @@ export function drawRoadDress2D(
     for (const w of road.widths) widest = Math.max(widest, w);
     const width = Math.max(2, widest * pxPerMetre);
     const gravel = road.params?.surface === 'gravel';
+    const screen: Array<{ px: number; py: number }> = [];
+    for (let s = 0; s < road.line.length / 2; s++) screen.push(at(road.line[2 * s], road.line[2 * s + 1]));
+    const outer = width + 2 * SHOULDER_M * pxPerMetre;
+    fillEnds(ctx, screen, outer, ROAD_APRON_M, pxPerMetre, DRESS.shoulder, (past) => roadEndBlend(-past).apron);
+    fillEnds(ctx, screen, width, ROAD_END_FADE_M, pxPerMetre, gravel ? DRESS.gravel : DRESS.asphalt, (past) => roadEndBlend(-past).surface);
     trace(road.line);
     const strokes: Array<[string, number]> = gravel
       ? [
-          [DRESS.shoulder, width + 2 * SHOULDER_M * pxPerMetre],
+          [DRESS.shoulder, outer],
           [DRESS.gravel, width],
         ]
       : [
-          [DRESS.shoulder, width + 2 * SHOULDER_M * pxPerMetre],
+          [DRESS.shoulder, outer],
           [DRESS.edge, width],
           [DRESS.asphalt, Math.max(1, width - 2 * Math.max(1, EDGE_LINE_M * pxPerMetre))],
         ];

@@ -61,10 +61,9 @@ export interface RoadParams {
    * The surface's cross-section continued level (on its plane, and past each end along the end's
    * grade) over the painted gravel shoulder and one cell's diagonal beyond, before the shoulder blends
    * into the ground (shared/roads/footprint.ts): every triangle the painted road and shoulders lie on
-   * is then on the road's plane, so their edges are drawn straight at any angle to the grid. Set by
-   * the Roads tab's "Level shoulders" or `layers --set` (new roads do not get it yet: right after a Route
-   * up a 513² escarpment with it the window's next frame came markedly later, cause not found); absent or false: the blend
-   * starts at the surface's edge, as before, so saved projects replay bit for bit.
+   * is then on the road's plane, so their edges are drawn straight at any angle to the grid. Every road
+   * made since it is the default has it true (`newRoadParams`); absent (projects saved before) or false:
+   * the blend starts at the surface's edge, as before, so saved projects replay bit for bit.
    */
   levelShoulders?: boolean;
 }
@@ -113,9 +112,9 @@ export function roadParams(points: RoadPoint[], overrides: Partial<Omit<RoadPara
   return { points, ...ROAD_DEFAULTS, ...overrides };
 }
 
-/** The params of a road made now (the Road tool, a route, the CLI): the defaults with its ends on the ground. */
+/** The params of a road made now (the Road tool, a route, the CLI): the defaults with its ends on the ground and level shoulders. */
 export function newRoadParams(points: RoadPoint[], overrides: Partial<Omit<RoadParams, 'points'>> = {}): RoadParams {
-  return roadParams(points, { endsOnGround: true, ...overrides });
+  return roadParams(points, { endsOnGround: true, levelShoulders: true, ...overrides });
 }
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);

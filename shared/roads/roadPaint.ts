@@ -7,6 +7,7 @@
  * texel size; and being painted on the terrain's own triangles, the road can neither float above
  * the drawn ground nor fight it.
  */
+import { smoothstep01 } from '../smoothstep';
 import { nearestField } from './footprint';
 import type { Centreline } from './centreline';
 import type { GroundSize } from './profile';
@@ -26,8 +27,39 @@ export const ROAD_PAINT_CHANNELS = 4;
  * bilinear read takes any share of such a texel (its offset is no road's) reads as past an end.
  */
 export const ROAD_PAINT_NONE = -60000;
+/**
+ * Metres past each end over which the road's gravel apron (the shoulders' gravel across the whole
+ * width) fades into the ground, so a road does not stop at a hard edge in the grass.
+ */
+export const ROAD_APRON_M = 4;
+/** Metres past each end over which the surface (asphalt or gravel) frays out onto the apron. */
+export const ROAD_END_FADE_M = 0.8;
+
+/**
+ * The blend of a road's end onto the ground at `e` metres from the end (+ inside the road, − past
+ * it): the surface's share (1 up to the end, fading to 0 `ROAD_END_FADE_M` past it) and the
+ * apron's (1 up to the end, fading to 0 `ROAD_APRON_M` past it), each a smoothstep. The apron is never
+ * below the surface, so no grass shows between them. Both views draw it (the 3D shader's copy in
+ * renderer/viewport/look/roadPaintShader.ts breaks the fade's line with noise up close).
+ */
+export function roadEndBlend(e: number): { surface: number; apron: number } {
+  return { surface: 1 - smoothstep01(-e / ROAD_END_FADE_M), apron: 1 - smoothstep01(-e / ROAD_APRON_M) };
+}
+
 /** Texels along the longer side at most. */
 export const MAX_ROAD_PAINT_TEXELS = 1536;
+
+/** How much farther a texel past a road's end ranks than one along a road: more than any reach. */
+const PAST_END_RANK = 1e6;
+
+/**
+ * How far from a centreline of greatest width `widest` the paint holds its road: the half-width, the
+ * shoulder and the apron's length (so the apron past an end is covered across the shoulders), and
+ * two texels more, so every texel the shader's interpolation mixes around a painted pixel holds that road.
+ */
+export function roadPaintReach(widest: number, texel: number): number {
+  return widest / 2 + ROAD_SHOULDER_M + ROAD_APRON_M + 2 * texel;
+}
 
 export interface PaintedRoad {
   line: Centreline;
@@ -43,8 +75,9 @@ export interface RoadPaint {
   /** uv = (x · scaleX + offsetX, z · scaleZ + offsetZ): world metres to texel centres. */
   transform: [number, number, number, number];
   /**
-   * Metres the end distance is held to either side (two texels): it is linear over every texel a pixel
-   * near an end mixes, so the filtered distance is exact there and the end is a straight line across the road.
+   * Metres the end distance is held to inside the road (two texels); past an end it is held to
+   * −(`endCap` + ROAD_APRON_M). It is linear over every texel a pixel near an end or on its apron mixes,
+   * so the filtered distance is exact there and the end is a straight line across the road.
    */
   endCap: number;
 }
@@ -57,12 +90,10 @@ export function paintRoads(roads: readonly PaintedRoad[], size: GroundSize, maxT
   if (roads.length === 0) return null;
   const extentX = (size.width - 1) * size.cellSize;
   const extentZ = (size.depth - 1) * size.cellSize;
-  // The reach covers the shoulder and two texels more, so every texel the shader's interpolation
-  // mixes around a road or shoulder pixel holds that road's offset.
   const reachOf = (line: Centreline, texel: number) => {
     let widest = 0;
     for (let k = 0; k < line.n; k++) widest = Math.max(widest, line.width[k]);
-    return widest / 2 + ROAD_SHOULDER_M + 2 * texel;
+    return roadPaintReach(widest, texel);
   };
   let texel = size.cellSize;
   let grid: GroundSize;
@@ -90,6 +121,8 @@ export function paintRoads(roads: readonly PaintedRoad[], size: GroundSize, maxT
   const texels = new Float32Array(width * depth * ROAD_PAINT_CHANNELS);
   for (let t = 2; t < texels.length; t += ROAD_PAINT_CHANNELS) texels[t] = ROAD_PAINT_NONE;
   const endCap = Math.fround(2 * texel);
+  const pastCap = endCap + ROAD_APRON_M;
+  // The nearest road per texel; a texel past a road's end (its apron) yields to any road it lies along.
   const nearest = new Float32Array(width * depth).fill(Infinity);
   for (const { line, surface } of roads) {
     const reach = reachOf(line, texel);
@@ -101,7 +134,7 @@ export function paintRoads(roads: readonly PaintedRoad[], size: GroundSize, maxT
     for (let j = region.j0; j < region.j1; j++) {
       for (let i = region.i0; i < region.i1; i++) {
         const q = (j - region.j0) * rw + (i - region.i0);
-        const r = dist[q];
+        const r = beyond[q] > 0 ? dist[q] + PAST_END_RANK : dist[q];
         const t = (j - box.j0) * width + (i - box.i0);
         if (!(r < nearest[t])) continue;
         nearest[t] = r;
@@ -117,7 +150,7 @@ export function paintRoads(roads: readonly PaintedRoad[], size: GroundSize, maxT
         const o = t * ROAD_PAINT_CHANNELS;
         texels[o] = d[q];
         texels[o + 1] = half;
-        texels[o + 2] = Math.max(-endCap, Math.min(endCap, inside));
+        texels[o + 2] = Math.max(-pastCap, Math.min(endCap, inside));
         texels[o + 3] = surface === 'gravel' ? 1 : 0;
       }
     }

@@ -61,6 +61,8 @@ export interface GroundUniforms {
   terrainBedBlend: IUniform<number>;
   /** Where the beds are read (shared/ground/strataBands.ts BandFrame): (base, gx, gz); 0s for the climate's level bands. */
   terrainBedFrame: IUniform<Vector3>;
+  /** The layer whose gravel the roads' shoulders and end aprons are drawn in (its colour and texture); −1: none. */
+  terrainGroundGravelLayer: IUniform<number>;
 }
 
 export function createGroundUniforms(): GroundUniforms {
@@ -79,6 +81,7 @@ export function createGroundUniforms(): GroundUniforms {
     terrainBedCount: { value: 1 },
     terrainBedBlend: { value: 0 },
     terrainBedFrame: { value: new Vector3() },
+    terrainGroundGravelLayer: { value: -1 },
   };
 }
 
@@ -95,6 +98,15 @@ export function viewGroundLayers(climate: Climate, lines: GroundLines): GroundLa
   return groundLayers(climate, lines, { erosion: true, road: true });
 }
 
+/**
+ * The layer road shoulders are drawn in: the channels' gravel (the engine's gravel layer), else any
+ * other gravel layer; −1 when there is none.
+ */
+export function shoulderLayer(layers: readonly GroundLayer[]): number {
+  const channels = layers.findIndex((layer) => layer.name === 'gravel' && layer.material === 'gravel');
+  return channels >= 0 ? channels : layers.findIndex((layer) => layer.material === 'gravel');
+}
+
 /** Sets the ground uniforms for a climate and the View's lines, the rock banded by the document's `strata` where it has them. */
 export function setGroundUniforms(uniforms: GroundUniforms, climate: Climate, lines: GroundLines, strata: Strata | null = null): void {
   const layers = viewGroundLayers(climate, lines);
@@ -109,6 +121,7 @@ export function setGroundUniforms(uniforms: GroundUniforms, climate: Climate, li
     uniforms.terrainGroundMaterial.value[l] = GROUND_MATERIALS.indexOf(layer.material);
     uniforms.terrainGroundSnowBand.value[l] = layer.snowBand ?? 0;
   });
+  uniforms.terrainGroundGravelLayer.value = shoulderLayer(layers);
   const { beds, blend } = palette.bands;
   uniforms.terrainBedFrame.value.set(palette.frame.base, palette.frame.gx, palette.frame.gz);
   let top = 0;
@@ -167,6 +180,7 @@ uniform float terrainBedTops[${MAX_ROCK_BEDS}];
 uniform int terrainBedCount;
 uniform float terrainBedBlend;
 uniform vec3 terrainBedFrame;
+uniform int terrainGroundGravelLayer;
 const float TERRAIN_TILE[${GROUND_MATERIALS.length}] = ${perMaterial(GROUND_TILE_METRES)};
 const float TERRAIN_ALBEDO[${GROUND_MATERIALS.length}] = ${perMaterial(GROUND_ALBEDO_AMOUNT)};
 
@@ -296,7 +310,31 @@ export const GROUND_FRAGMENT = /* glsl */ `
       gSecond = w;
     }
   }
-  gMean = terrainRoadPainted(gMean, terrainRoadSample, terrainMpp);
+  // Road shoulders and end aprons are the gravel layer's material: its colour here, its texture below
+  // where they are the heaviest non-rock ground (a layer above every other, as the surface is).
+  vec3 gGravel = terrainRoadShoulder;
+  vec2 gCover = terrainRoadCover(terrainRoadSample, terrainMpp, vTerrainWorld.xz);
+  if (terrainGroundGravelLayer >= 0) {
+    gGravel = terrainGroundColours[terrainGroundGravelLayer];
+    float gShoulder = gCover.y;
+    // The ground under them keeps the share they leave (the surface fraying past an end leaves none of its own:
+    // the road layer's rule ends square, as the engine's road mask does).
+    float keep = max(0.0, 1.0 - gShoulder - max(0.0, gCover.x - gRoad));
+    if (keep < 1.0) {
+      gOther *= keep;
+      gSecond *= keep;
+      gRock *= keep;
+      gRockColour *= keep;
+      if (gShoulder > gOther) {
+        gSecond = gOther;
+        gOther = gShoulder;
+        gOtherLayer = terrainGroundGravelLayer;
+      } else {
+        gSecond = max(gSecond, gShoulder);
+      }
+    }
+  }
+  gMean = terrainRoadPaintedWith(gMean, terrainRoadSample, terrainMpp, gCover, gGravel);
   float gShade = ${WET_SHADE};
   vec3 gColour = gMean * gShade;
   if (terrainDetailStrength > 0.0) {

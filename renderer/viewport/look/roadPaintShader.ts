@@ -1,5 +1,5 @@
 import { Color, DataTexture, HalfFloatType, LinearFilter, RGBAFormat, ClampToEdgeWrapping, Vector4, DataUtils, type IUniform } from 'three';
-import { ROAD_PAINT_CHANNELS, ROAD_PAINT_NONE, ROAD_SHOULDER_M, type RoadPaint } from '../../../shared/roads/roadPaint';
+import { ROAD_APRON_M, ROAD_END_FADE_M, ROAD_PAINT_CHANNELS, ROAD_PAINT_NONE, ROAD_SHOULDER_M, type RoadPaint } from '../../../shared/roads/roadPaint';
 import { ROAD_DRESS_COLOURS } from '../../../app/palette/overlayPalette';
 import { glslFloat } from './coverShader';
 
@@ -8,7 +8,9 @@ import { glslFloat } from './coverShader';
  * offsets from the nearest centreline, read once a pixel, draws gravel shoulders, the surface
  * (asphalt or gravel), white edge lines and a yellow centre line on the terrain's own triangles, in
  * every tool and in the drive view. Lines are box-filtered over the pixel's footprint, so they fade
- * into the surface's colour from afar instead of breaking into dashes.
+ * into the surface's colour from afar instead of breaking into dashes. Past each end the surface frays
+ * out onto a gravel apron that fades into the ground (roadEndBlend); in the natural colours the shoulders
+ * and apron are the ground's gravel material (groundShader.ts), elsewhere the dress's flat shoulder colour.
  */
 
 /** White edge lines' width and their centre's inset from the surface's edge, metres; the centre line's width. */
@@ -97,11 +99,33 @@ uniform vec3 terrainRoadCentre;
 float terrainRoadBand(float x, float halfWidth, float aa) {
   return clamp((min(x + 0.5 * aa, halfWidth) - max(x - 0.5 * aa, -halfWidth)) / aa, 0.0, 1.0);
 }
+// The end's blend onto the ground (shared/roads/roadPaint.ts roadEndBlend): 'e' metres from the end (+ inside).
+float terrainRoadEndFade(float e, float length) {
+  return 1.0 - smoothstep(0.0, 1.0, -e / length);
+}
+// A fade's line broken by world-space noise (about 0.6 m patches) up close, so the surface frays and the
+// apron thins out unevenly; smooth from afar (the noise fades out as a pixel spans 0.1 to 0.4 m).
+float terrainRoadRagged(float weight, vec2 world, float aa) {
+  float n = 0.5 + 0.5 * (1.0 - smoothstep(0.1, 0.4, aa)) * (terrainNoise(world * 1.7 + 19.3) - 0.5);
+  return clamp((weight - n) / 0.5 + 0.5, 0.0, 1.0);
+}
 // How much of the pixel lies between the road's ends: the end distance (paint.b, metres inside, held to
-// ±terrainRoadEndCap) box-filtered across the end's line; 0 wherever the read mixes a texel beyond the reach.
+// terrainRoadEndCap inside and past the apron outside) box-filtered across the end's line; 0 wherever the
+// read mixes a texel beyond the reach.
 float terrainRoadBetweenEnds(vec4 paint, float aa) {
-  if (terrainRoadOn < 0.5 || paint.b <= -terrainRoadEndCap) return 0.0;
+  if (terrainRoadOn < 0.5 || paint.b <= -(terrainRoadEndCap + ${glslFloat(ROAD_APRON_M)})) return 0.0;
   return clamp(paint.b / min(aa, terrainRoadEndCap) + 0.5, 0.0, 1.0);
+}
+// The pixel's share of the surface and of gravel (shoulders and the apron past each end), the surface
+// fraying out over ROAD_END_FADE_M past an end and the apron fading over ROAD_APRON_M.
+vec2 terrainRoadCover(vec4 paint, float aa, vec2 world) {
+  if (terrainRoadOn < 0.5 || paint.b <= -(terrainRoadEndCap + ${glslFloat(ROAD_APRON_M)})) return vec2(0.0);
+  float e = paint.b;
+  float surfaceEnd = e >= 0.0 ? 1.0 : terrainRoadRagged(terrainRoadEndFade(e, ${glslFloat(ROAD_END_FADE_M)}), world, aa);
+  float apronEnd = e >= 0.0 ? 1.0 : terrainRoadRagged(terrainRoadEndFade(e, ${glslFloat(ROAD_APRON_M)}), world + 7.1, aa);
+  float surface = surfaceEnd * terrainRoadBand(paint.r, paint.g, aa);
+  float gravel = apronEnd * terrainRoadBand(paint.r, paint.g + ${glslFloat(ROAD_SHOULDER_M)}, aa);
+  return vec2(surface, max(gravel - surface, 0.0));
 }
 // The surface's coverage of the pixel (0 off the road): the shader's 'road' mask input.
 float terrainRoadSurface(vec4 paint, float aa) {
@@ -109,21 +133,24 @@ float terrainRoadSurface(vec4 paint, float aa) {
   if (ends <= 0.0) return 0.0;
   return ends * terrainRoadBand(paint.r, paint.g, aa);
 }
-// The colour with the road painted over it: shoulders, surface, edge and centre lines (lines on asphalt only).
-vec3 terrainRoadPainted(vec3 colour, vec4 paint, float aa) {
+// The colour with the road painted over it: gravel (shoulders and apron, in 'gravelColour'), the surface,
+// edge and centre lines (lines on asphalt only, stopping square at the end).
+// 'cover' is terrainRoadCover's (the ground block has it already).
+vec3 terrainRoadPaintedWith(vec3 colour, vec4 paint, float aa, vec2 cover, vec3 gravelColour) {
+  if (cover.x + cover.y <= 0.0) return colour;
   float ends = terrainRoadBetweenEnds(paint, aa);
-  if (ends <= 0.0) return colour;
   float halfWidth = paint.g;
   float gravel = paint.a;
-  float shoulder = ends * terrainRoadBand(paint.r, halfWidth + ${glslFloat(ROAD_SHOULDER_M)}, aa);
-  float surface = ends * terrainRoadBand(paint.r, halfWidth, aa);
-  float lines = 1.0 - gravel;
-  float edge = ends * lines * (terrainRoadBand(abs(paint.r) - (halfWidth - ${glslFloat(EDGE_LINE_INSET_M)}), ${glslFloat(EDGE_LINE_WIDTH_M / 2)}, aa));
-  float centre = ends * lines * terrainRoadBand(paint.r, ${glslFloat(CENTRE_LINE_WIDTH_M / 2)}, aa);
-  colour = mix(colour, terrainRoadShoulder, shoulder);
-  colour = mix(colour, mix(terrainRoadAsphalt, terrainRoadGravel, gravel), surface);
+  float lines = ends * (1.0 - gravel);
+  float edge = lines * (terrainRoadBand(abs(paint.r) - (halfWidth - ${glslFloat(EDGE_LINE_INSET_M)}), ${glslFloat(EDGE_LINE_WIDTH_M / 2)}, aa));
+  float centre = lines * terrainRoadBand(paint.r, ${glslFloat(CENTRE_LINE_WIDTH_M / 2)}, aa);
+  colour = mix(colour, gravelColour, cover.y);
+  colour = mix(colour, mix(terrainRoadAsphalt, terrainRoadGravel, gravel), cover.x);
   colour = mix(colour, terrainRoadEdge, edge);
   return mix(colour, terrainRoadCentre, centre);
+}
+vec3 terrainRoadPainted(vec3 colour, vec4 paint, float aa, vec2 world, vec3 gravelColour) {
+  return terrainRoadPaintedWith(colour, paint, aa, terrainRoadCover(paint, aa, world), gravelColour);
 }
 `;
 

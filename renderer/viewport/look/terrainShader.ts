@@ -163,7 +163,8 @@ ${GROUND_FRAGMENT}
     diffuseColor.rgb *= max(0.0, 1.0 + terrainAmount * terrainDetailStrength * terrainTexture);
   }
   // Roads in every colour mode (the natural one paints them with the ground materials, above).
-  if (terrainGroundOn < 0.5) diffuseColor.rgb = terrainRoadPainted(diffuseColor.rgb, terrainRoadSample, terrainMpp);
+  if (terrainGroundOn < 0.5)
+    diffuseColor.rgb = terrainRoadPainted(diffuseColor.rgb, terrainRoadSample, terrainMpp, vTerrainWorld.xz, terrainRoadShoulder);
 }
 `;
 
