@@ -106,14 +106,19 @@ function beforeSession23(id: PresetId, finishing: readonly TerrainStep[]): Terra
   });
 }
 
-type PresetRecipe = 'now' | 'session 16' | 'session 18' | 'session 20' | 'session 21' | 'session 22';
+/** Session 23's Canyons: before its second fluvial layer, which cuts washes into the plateau's top. */
+function beforeSession24(finishing: readonly TerrainStep[]): TerrainStep[] {
+  return finishing.filter((step) => !(step.kind === 'fluvial' && step.incisionDepth !== undefined));
+}
+
+type PresetRecipe = 'now' | 'session 16' | 'session 18' | 'session 20' | 'session 21' | 'session 22' | 'session 23';
 
 /**
  * A preset's whole Run: its recipe's faults from flat ground, then its finishing steps (erosion on
  * `threads`); `recipe` 'session 16' runs Mesas' steps before their aprons, 'session 18'
  * Mountains' before its crease rounding, 'session 20' Canyons' before its cliff angle, 'session 21'
  * Canyons' and Mesas' before their narrow tops and lips, 'session 22' Canyons' before its steeper faces and
- * Mesas' before its lipDrop. Also reports the process's CPU time per run (both threads),
+ * Mesas' before its lipDrop, 'session 23' Canyons' before its plateau's washes. Also reports the process's CPU time per run (both threads),
  * which a loaded machine inflates less than the wall time.
  */
 function presetRun(id: PresetId, size: number, threads: number, recipe: PresetRecipe = 'now'): Benchmark {
@@ -124,15 +129,16 @@ function presetRun(id: PresetId, size: number, threads: number, recipe: PresetRe
     if (recipe === 'session 20') return beforeCliffs(built.finishing);
     if (recipe === 'session 21') return beforeNarrowTops(built.finishing);
     if (recipe === 'session 22') return beforeSession23(id, built.finishing);
+    if (recipe === 'session 23') return beforeSession24(built.finishing);
     return beforeAprons(id, built.finishing);
   };
   const finishing = recipe === 'now' ? built.finishing : earlierSteps();
   const droplets = finishing.reduce((total, step) => total + (step.kind === 'hydraulic' ? step.droplets : 0), 0);
   const earlier = id === 'mountains' ? 'session18' : id === 'canyons' ? 'session20' : 'session16';
-  const named = recipe === 'session 21' || recipe === 'session 22' ? recipe.replace(' ', '') : earlier;
+  const named = recipe === 'session 21' || recipe === 'session 22' || recipe === 'session 23' ? recipe.replace(' ', '') : earlier;
   const before = `preset-run-${id}-${named}`;
-  // Canyons' and Mesas' Runs are compared with session 22's (the cost of this session's changes).
-  const baseline = id === 'mesas' || id === 'canyons' ? `preset-run-${id}-session22` : before;
+  // Canyons' Run is compared with session 23's, Mesas' with session 22's (the cost of the latest changes).
+  const baseline = id === 'canyons' ? 'preset-run-canyons-session23' : id === 'mesas' ? 'preset-run-mesas-session22' : before;
   const baselined = recipe === 'now' && size < 2000 && (id === 'canyons' || id === 'mesas' || id === 'mountains');
   const cpu: number[] = [];
   return {
@@ -175,6 +181,7 @@ export const benchmarks: Benchmark[] = [
   presetRun('canyons', 1025, 2, 'session 21'),
   presetRun('mesas', 1025, 2, 'session 21'),
   presetRun('canyons', 1025, 2, 'session 22'),
+  presetRun('canyons', 1025, 2, 'session 23'),
   presetRun('mesas', 1025, 2, 'session 22'),
   presetRun('mountains', 1025, 2, 'session 18'),
   presetRun('mountains', 1025, 2),
