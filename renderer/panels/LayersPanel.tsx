@@ -259,6 +259,10 @@ const OPTIONAL_NUMBERS: Partial<Record<LayerKind, ReadonlyArray<{ key: string; t
       key: 'routeEvery',
       title: 'Route every (steps): the water is routed every this many steps, faster but less exact (empty or 1: every step)',
     },
+    {
+      key: 'incisionDepth',
+      title: 'Incision depth (m): the deepest the layer cuts any vertex below what it receives (empty: no limit)',
+    },
   ],
 };
 
