@@ -64,8 +64,8 @@ export interface FluvialParams {
   /**
    * Optional, with `incisionDepth`: where the layer acts, as a height or slope band on its input. Each
    * step keeps the band's weight's share of its change (none where the weight is 0: a canyon's walls and
-   * floor below a plateau stay as they came in) and the floor lies incisionDepth × the weight below the
-   * input. Absent: everywhere.
+   * floor below a plateau stay as they came in, but for the input's pits, filled first as always) and the
+   * floor lies incisionDepth × the weight below the input. Absent: everywhere.
    */
   incisionMask?: UpliftMask;
   /**
@@ -196,8 +196,7 @@ function bandMaskProblem(mask: UpliftMask): string | null {
       return 'height mask needs finite min ≤ max and softness ≥ 0';
   } else if (mask.kind === 'slope') {
     const band = finite(mask.minDeg) && finite(mask.maxDeg) && mask.minDeg >= 0 && mask.minDeg <= mask.maxDeg && mask.maxDeg <= 90;
-    if (!(band && finite(mask.softness) && mask.softness >= 0))
-      return 'slope mask needs 0 ≤ minDeg ≤ maxDeg ≤ 90 and softness ≥ 0';
+    if (!(band && finite(mask.softness) && mask.softness >= 0)) return 'slope mask needs 0 ≤ minDeg ≤ maxDeg ≤ 90 and softness ≥ 0';
   } else return 'mask must be a height or slope band';
   return null;
 }
