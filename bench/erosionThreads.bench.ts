@@ -106,8 +106,6 @@ function beforeSession23(id: PresetId, finishing: readonly TerrainStep[]): Terra
   });
 }
 
-type PresetRecipe = 'now' | 'session 16' | 'session 18' | 'session 20' | 'session 21' | 'session 22' | 'session 23';
-
 /**
  * Mesas before its soft slopes were washed: session 23's recipe, the wash (a fluvial step with
  * softSlopes) left out and the lip pass that follows it (a thermal step of no passes) put back into the
@@ -127,18 +125,27 @@ function beforeWash(finishing: readonly TerrainStep[]): TerrainStep[] {
   return out;
 }
 
+/** Session 23's Canyons: before its second fluvial layer, which cuts washes into the plateau's top. */
+function beforeSession24(finishing: readonly TerrainStep[]): TerrainStep[] {
+  return finishing.filter((step) => !(step.kind === 'fluvial' && step.incisionDepth !== undefined));
+}
+
+type PresetRecipe = 'now' | 'session 16' | 'session 18' | 'session 20' | 'session 21' | 'session 22' | 'session 23';
+
 /**
  * A preset's whole Run: its recipe's faults from flat ground, then its finishing steps (erosion on
  * `threads`); `recipe` 'session 16' runs Mesas' steps before their aprons, 'session 18'
  * Mountains' before its crease rounding, 'session 20' Canyons' before its cliff angle, 'session 21'
  * Canyons' and Mesas' before their narrow tops and lips, 'session 22' Canyons' before its steeper faces and
- * Mesas' before its lipDrop, 'session 23' Mesas' before its wash on the soft slopes. Also reports the process's CPU time per run (both threads),
+ * Mesas' before its lipDrop, 'session 23' Canyons' before its plateau's washes and Mesas' before its wash on the soft slopes.
+ * Also reports the process's CPU time per run (both threads),
  * which a loaded machine inflates less than the wall time.
  */
 function presetRun(id: PresetId, size: number, threads: number, recipe: PresetRecipe = 'now'): Benchmark {
   const target = { width: size, depth: size, cellSize: 1, seed: 1 };
   const built = buildPreset(id, target);
-  const unwashed = beforeWash(built.finishing);
+  // Session 23's recipe: Mesas without its wash, Canyons without its plateau's washes.
+  const unwashed = beforeSession24(beforeWash(built.finishing));
   const earlierSteps = (): TerrainStep[] => {
     if (recipe === 'session 18') return beforeCreases(unwashed);
     if (recipe === 'session 20') return beforeCliffs(unwashed);
@@ -152,8 +159,8 @@ function presetRun(id: PresetId, size: number, threads: number, recipe: PresetRe
   const earlier = id === 'mountains' ? 'session18' : id === 'canyons' ? 'session20' : 'session16';
   const named = recipe === 'session 21' || recipe === 'session 22' || recipe === 'session 23' ? recipe.replace(' ', '') : earlier;
   const before = `preset-run-${id}-${named}`;
-  // Canyons' Run is compared with session 22's, Mesas' with session 23's (before its wash).
-  const baseline = id === 'canyons' ? `preset-run-${id}-session22` : id === 'mesas' ? `preset-run-${id}-session23` : before;
+  // Canyons' and Mesas' Runs are compared with session 23's (the cost of the latest changes).
+  const baseline = id === 'canyons' || id === 'mesas' ? `preset-run-${id}-session23` : before;
   const baselined = recipe === 'now' && size < 2000 && (id === 'canyons' || id === 'mesas' || id === 'mountains');
   const cpu: number[] = [];
   return {
@@ -196,6 +203,7 @@ export const benchmarks: Benchmark[] = [
   presetRun('canyons', 1025, 2, 'session 21'),
   presetRun('mesas', 1025, 2, 'session 21'),
   presetRun('canyons', 1025, 2, 'session 22'),
+  presetRun('canyons', 1025, 2, 'session 23'),
   presetRun('mesas', 1025, 2, 'session 22'),
   presetRun('mesas', 1025, 2, 'session 23'),
   presetRun('mountains', 1025, 2, 'session 18'),

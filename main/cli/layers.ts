@@ -69,8 +69,11 @@ evaluated from scratch and written to every --out (a .faultline keeps the stack)
                          (true: last, each edge vertex continues the line inside it, no lip at the
                          edge), and a fluvial
                          layer's routeEvery (1…64: the water routed every this many steps, the steps
-                         between on the last routing: faster, less exact) and scheme ("factored": the
-                         same scheme with its sums arranged to walk faster, equal up to rounding) and
+                         between on the last routing: faster, less exact), scheme ("factored": the
+                         same scheme with its sums arranged to walk faster, equal up to rounding),
+                         incisionDepth (metres: the deepest the layer cuts below its input),
+                         incisionMask (a height or slope band: where the layer acts), swells
+                         ({"height","spacing","seed"}: smooth swells laid on the input first) and
                          softSlopes (metres: the step's change kept only on the strata's softest beds
                          at least this far from a cliff, so a wash rills shale slopes, not caprock);
                          a road's endsOnGround and levelShoulders (true: the road's plane kept over

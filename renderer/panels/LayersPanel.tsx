@@ -265,6 +265,10 @@ const OPTIONAL_NUMBERS: Partial<Record<LayerKind, ReadonlyArray<{ key: string; t
         "Soft slopes only (m): the step works only the strata's softest beds at least this far from a cliff, " +
         'so a wash cuts rills into shale slopes and aprons and leaves caprock and the talus under a cliff (empty: everywhere)',
     },
+    {
+      key: 'incisionDepth',
+      title: 'Incision depth (m): the deepest the layer cuts any vertex below what it receives (empty: no limit)',
+    },
   ],
 };
 

@@ -51,6 +51,7 @@ import { FACTORED, routeFactored, solveFactored } from './fluvialFactored';
 import { fluvialKernel, type FluvialKernel } from './fluvialWasm';
 import { fillListedPits, pitFillScratch, type PitFillScratch } from './pitFill';
 import { keepOutsideSoftSlopes } from './softSlopes';
+import { swellOffsets } from './swells';
 
 const NEWTON_ITERATIONS = 6;
 
@@ -203,6 +204,59 @@ export function upliftWeights(grid: HydrologyGrid, input: Float32Array, params: 
   const weights = new Float32Array(grid.width * grid.depth);
   for (let j = 0, v = 0; j < grid.depth; j++) for (let i = 0; i < grid.width; i++, v++) weights[v] = bandWeightAt(mask, input, grid, i, j);
   return weights;
+}
+
+/**
+ * The input with the optional `swells` laid on it (times the `incisionMask`'s weight on the input), or
+ * the input itself without them.
+ */
+export function withSwells(grid: HydrologyGrid, input: Float32Array, params: FluvialParams): Float32Array {
+  const swells = params.swells;
+  if (!swells) return input;
+  const offsets = swellOffsets(grid.width, grid.depth, grid.cellSize, swells.height, swells.spacing, swells.seed);
+  const mask = params.incisionMask;
+  const out = new Float32Array(input.length);
+  for (let j = 0, v = 0; j < grid.depth; j++)
+    for (let i = 0; i < grid.width; i++, v++) out[v] = input[v] + (mask ? offsets[v] * bandWeightAt(mask, input, grid, i, j) : offsets[v]);
+  return out;
+}
+
+/** The optional incision limit: each vertex's floor, and the band's weights with the heights at a step's start. */
+export interface IncisionLimit {
+  /** The lowest each vertex may be cut: incisionDepth × the band's weight below the input with its swells. */
+  readonly floor: Float64Array;
+  /** The `incisionMask`'s weight per vertex on the input, or null without one (1 everywhere). */
+  readonly weights: Float64Array | null;
+  /** Scratch: the heights at the step's start (with weights only). */
+  readonly before: Float64Array | null;
+}
+
+/** The layer's incision limit on `surface` (the input with its swells), or undefined without `incisionDepth`. */
+export function incisionLimit(grid: HydrologyGrid, input: Float32Array, surface: Float32Array, params: FluvialParams): IncisionLimit | undefined {
+  const depth = params.incisionDepth;
+  if (depth === undefined) return undefined;
+  const mask = params.incisionMask;
+  const n = grid.width * grid.depth;
+  const weights = mask ? new Float64Array(n) : null;
+  if (weights && mask) for (let j = 0, v = 0; j < grid.depth; j++) for (let i = 0; i < grid.width; i++, v++) weights[v] = bandWeightAt(mask, input, grid, i, j);
+  const floor = new Float64Array(n);
+  for (let v = 0; v < n; v++) floor[v] = surface[v] - (weights ? depth * weights[v] : depth);
+  return { floor, weights, before: weights ? new Float64Array(n) : null };
+}
+
+/**
+ * After a step: where the band holds partly, only that share of the step's change is kept (none where
+ * its weight is 0: the ground there is held as it came in), and no vertex stays below its floor.
+ */
+function holdToLimit(h: Float64Array, limit: IncisionLimit): void {
+  const { floor, weights, before } = limit;
+  if (weights && before) {
+    for (let v = 0; v < h.length; v++) {
+      const w = weights[v];
+      if (w < 1) h[v] = before[v] + w * (h[v] - before[v]);
+    }
+  }
+  for (let v = 0; v < h.length; v++) if (h[v] < floor[v]) h[v] = floor[v];
 }
 
 /**
@@ -444,12 +498,16 @@ export function runFluvial(grid: HydrologyGrid, input: Float32Array, out: Float3
   }
   // The input as it was, for softSlopes (the step may write over it: out may be input).
   const kept = params.softSlopes !== undefined ? input.slice() : null;
-  const state = fluvialState(grid, input, params, options.keepPits, options.compiled ?? true);
+  const surface = withSwells(grid, input, params);
+  const state = fluvialState(grid, surface, params, options.keepPits, options.compiled ?? true);
   const weights = upliftWeights(grid, input, params);
+  const limit = incisionLimit(grid, input, surface, params);
   for (let step = 0; step < steps; step++) {
     if (options.shouldCancel?.()) return false;
     const dt = step < steps - 1 ? params.timeStep : params.time - (steps - 1) * params.timeStep;
+    if (limit?.before) limit.before.set(state.heights);
     fluvialStep(state, params, dt, weights);
+    if (limit) holdToLimit(state.heights, limit);
     options.onProgress?.(step + 1, steps);
   }
   out.set(state.heights);

@@ -62,7 +62,31 @@ export interface FluvialParams {
    * the step changes every vertex (the bytes of layers saved before it existed).
    */
   softSlopes?: number;
+  /**
+   * Optional: the deepest (m) the layer cuts any vertex below its input height; after each step the
+   * ground is raised back to that floor wherever it lies below it, so the rivers cut gullies and
+   * washes no deeper than this into what lies below (a plateau's top) and a canyon's walls and floor
+   * move by no more. Absent: no limit (the bytes of layers saved before it existed).
+   */
+  incisionDepth?: number;
+  /**
+   * Optional, with `incisionDepth`: where the layer acts, as a height or slope band on its input. Each
+   * step keeps the band's weight's share of its change (none where the weight is 0: a canyon's walls and
+   * floor below a plateau stay as they came in, but for the input's pits, filled first as always) and the
+   * floor lies incisionDepth × the weight below the input. Absent: everywhere.
+   */
+  incisionMask?: UpliftMask;
+  /**
+   * Optional: swells and hollows laid on the input before the first step (swells.ts: smooth noise
+   * within ±height/2 m, its largest swells `spacing` m apart, seeded), times the `incisionMask`'s
+   * weight where there is one: a rock surface's own relief, along which the water gathers and the
+   * rivers branch. Absent: the input as it is.
+   */
+  swells?: FluvialSwells;
 }
+
+/** A type, not an interface, so it is a JSON value (recorded in projects as it is). */
+export type FluvialSwells = { height: number; spacing: number; seed: number };
 
 /** The layer's optional `scheme` values. */
 export const FLUVIAL_SCHEMES = ['factored'] as const;
@@ -112,10 +136,16 @@ const FLUVIAL_KEYS = [
   'routeEvery',
   'scheme',
   'softSlopes',
+  'incisionDepth',
+  'incisionMask',
+  'swells',
 ];
 
 /** Widest cliff gap of `softSlopes`, metres (wider than any cliff's talus). */
 export const MAX_SOFT_SLOPES = 10_000;
+
+/** Deepest `incisionDepth` a layer may ask for (m). */
+export const MAX_INCISION_DEPTH = 1e4;
 
 /** Most steps one routing may serve (`routeEvery`). */
 export const MAX_ROUTE_EVERY = 64;
@@ -141,30 +171,47 @@ export function fluvialProblem(p: FluvialParams): string | null {
     return `fluvial softSlopes must be a number from 0 to ${MAX_SOFT_SLOPES} m (or absent), got ${JSON.stringify(soft)}`;
   if (p.scheme !== undefined && !FLUVIAL_SCHEMES.includes(p.scheme))
     return `fluvial scheme must be ${FLUVIAL_SCHEMES.map((name) => JSON.stringify(name)).join(' or ')} (or absent), got ${JSON.stringify(p.scheme)}`;
+  const depth = p.incisionDepth;
+  if (depth !== undefined && !(typeof depth === 'number' && Number.isFinite(depth) && depth >= 0 && depth <= MAX_INCISION_DEPTH))
+    return `fluvial incisionDepth must be a number from 0 to ${MAX_INCISION_DEPTH} (or absent), got ${JSON.stringify(depth)}`;
+  if (p.incisionMask !== undefined) {
+    if (depth === undefined) return 'fluvial incisionMask needs an incisionDepth';
+    const problem = bandMaskProblem(p.incisionMask);
+    if (problem) return `fluvial incisionMask: ${problem}`;
+  }
+  const swells = p.swells;
+  if (swells !== undefined) {
+    if (typeof swells !== 'object' || swells === null) return 'fluvial swells must be { height, spacing, seed } (or absent)';
+    for (const key of Object.keys(swells)) if (!['height', 'spacing', 'seed'].includes(key)) return `unknown fluvial swells parameter "${key}"`;
+    if (!(typeof swells.height === 'number' && Number.isFinite(swells.height) && swells.height >= 0 && swells.height <= MAX_INCISION_DEPTH))
+      return `fluvial swells.height must be a number from 0 to ${MAX_INCISION_DEPTH}, got ${JSON.stringify(swells.height)}`;
+    if (!(typeof swells.spacing === 'number' && Number.isFinite(swells.spacing) && swells.spacing > 0 && swells.spacing <= 1e6))
+      return `fluvial swells.spacing must be a number over 0 and at most 1000000, got ${JSON.stringify(swells.spacing)}`;
+    if (!(typeof swells.seed === 'number' && Number.isInteger(swells.seed) && Math.abs(swells.seed) <= 2 ** 31))
+      return `fluvial swells.seed must be a whole number, got ${JSON.stringify(swells.seed)}`;
+  }
   if (fluvialSteps(p) > MAX_FLUVIAL_STEPS) return `fluvial time / timeStep asks for ${fluvialSteps(p)} steps, more than ${MAX_FLUVIAL_STEPS}`;
-  const mask = p.upliftMask;
-  if (mask !== null) {
-    if (typeof mask !== 'object' || mask === undefined) return 'fluvial upliftMask must be null or a height or slope band';
-    const finite = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
-    if (mask.kind === 'height') {
-      if (!(finite(mask.min) && finite(mask.max) && mask.min <= mask.max && finite(mask.softness) && mask.softness >= 0))
-        return 'fluvial uplift height mask needs finite min ≤ max and softness ≥ 0';
-    } else if (mask.kind === 'slope') {
-      if (!(
-        finite(mask.minDeg) &&
-        finite(mask.maxDeg) &&
-        mask.minDeg >= 0 &&
-        mask.minDeg <= mask.maxDeg &&
-        mask.maxDeg <= 90 &&
-        finite(mask.softness) &&
-        mask.softness >= 0
-      ))
-        return 'fluvial uplift slope mask needs 0 ≤ minDeg ≤ maxDeg ≤ 90 and softness ≥ 0';
-    } else return 'fluvial upliftMask must be null or a height or slope band';
+  if (p.upliftMask !== null) {
+    const problem = bandMaskProblem(p.upliftMask);
+    if (problem) return `fluvial uplift ${problem}`;
   }
   if (p.strata !== null) {
     const problem = strataProblem(p.strata);
     if (problem) return `fluvial strata: ${problem}`;
   }
+  return null;
+}
+
+/** The first problem with a height or slope band (an uplift or incision mask), or null. */
+function bandMaskProblem(mask: UpliftMask): string | null {
+  if (typeof mask !== 'object' || mask === null) return 'mask must be a height or slope band';
+  const finite = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
+  if (mask.kind === 'height') {
+    if (!(finite(mask.min) && finite(mask.max) && mask.min <= mask.max && finite(mask.softness) && mask.softness >= 0))
+      return 'height mask needs finite min ≤ max and softness ≥ 0';
+  } else if (mask.kind === 'slope') {
+    const band = finite(mask.minDeg) && finite(mask.maxDeg) && mask.minDeg >= 0 && mask.minDeg <= mask.maxDeg && mask.maxDeg <= 90;
+    if (!(band && finite(mask.softness) && mask.softness >= 0)) return 'slope mask needs 0 ≤ minDeg ≤ maxDeg ≤ 90 and softness ≥ 0';
+  } else return 'mask must be a height or slope band';
   return null;
 }

@@ -163,7 +163,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
     description:
       'A plateau of layered rock cut by a branching canyon network that rivers incised as the land rose; ' +
       'walls stepped into sandstone cliffs with shale benches between, talus aprons at their feet and flat floors of alluvium, ' +
-      'side canyons heading in round amphitheatres.',
+      'side canyons heading in round amphitheatres, washes cut into the swelling plateau between them.',
     build: (t) => ({
       recipe: {
         seed: t.seed,
@@ -213,6 +213,15 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       // staircase again). Steeper walls met the map's edge where its row lies back at the softest
       // talus, and the edge stood as a lip up to 1.9 m over the foot inside it (canyonMouths.test.ts):
       // the edge is continued from the land inside it, last (edgeContinues; shared/erosion/mapEdge.ts).
+      // Between the canyons the plateau was a smooth sheet: below 300 m² only diffusion acted. A second
+      // fluvial layer cuts only the plateau's top (incisionMask: ground from 98 m ×scale up, the caprock
+      // and the parting under it; the canyons below are held as they are) and no deeper than 6 m ×scale
+      // (incisionDepth), on swells of the bare rock (swells: ±2.5 m ×scale, 70 m apart ×scale), along
+      // which the water gathers: washes and short side canyons heading into the plateau from the rims
+      // (canyonPlateau.test.ts: 1.28–2.14× the valleys on the top). m = 1, so the water's lines cut and
+      // the sheets between them hardly (K ×1/scale and κ ×scale² keep it alike at every size). At
+      // m = 0.5 the sheets were lowered whole and their fronts, and the washes' walls, stood as lone
+      // one-cell risers (thermalStaircase.test.ts: 13.8 % at seed 29); after the thermal step, more.
       finishing: [
         { kind: 'normalise', min: cm(60 * reliefScale(t)), max: cm(80 * reliefScale(t)) },
         fluvialStep({
@@ -226,6 +235,21 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           time: 100_000,
           strata: canyonBeds(t),
           outletArea: cm(0.1 * span(t) ** 2),
+        }),
+        fluvialStep({
+          k: 8e-5 / reliefScale(t),
+          m: 1,
+          n: 1,
+          channelArea: cm(400 * reliefScale(t) ** 2),
+          uplift: 0,
+          diffusion: 0.0005 * reliefScale(t) ** 2,
+          timeStep: 500,
+          time: 3000,
+          strata: canyonBeds(t),
+          outletArea: cm(0.1 * span(t) ** 2),
+          incisionDepth: cm(6 * reliefScale(t)),
+          incisionMask: { kind: 'height', min: cm(98 * reliefScale(t)), max: cm(200 * reliefScale(t)), softness: cm(4 * reliefScale(t)) },
+          swells: { height: cm(5 * reliefScale(t)), spacing: cm(70 * reliefScale(t)), seed: t.seed },
         }),
         thermalStep({
           iterations: 20,
