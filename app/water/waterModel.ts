@@ -236,11 +236,9 @@ export function createWaterModel(editor: Editor, jobs: TerrainJobs, runner: Wate
       store.setState({ selectedId });
       // The ids were let go while nothing was selected: found again (the views tint and frame when they come).
       const focus = () => {
-        const ids = featureIds();
-        const water = editor.document.water;
-        const now = features()?.features[selectedId - 1];
+        const [ids, now, { field, water }] = [featureIds(), features()?.features[selectedId - 1], editor.document];
         if (!ids || !water || !now || store.getState().selectedId !== selectedId) return false;
-        const at = featureFocus(editor.document.field, water, ids, now, FEATURE_SAMPLES);
+        const at = featureFocus(field, water, ids, now, FEATURE_SAMPLES);
         store.setState((s) => ({ focus: at, focusVersion: s.focusVersion + 1 }));
         return true;
       };
