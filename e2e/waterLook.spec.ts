@@ -199,6 +199,7 @@ for (const viewport of SIZES) {
       await expect(river).toHaveAttribute('aria-selected', 'false');
       await shot(page, '14-river-close');
       // Nearer still, a creek a metre or two wide over tens of pixels: its water, its wet banks, its streaks.
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       for (let n = 0; n < 12; n++) await page.mouse.wheel(0, -300);
       await shot(page, '14-river-closer');
       if ((await panel.getByTestId('water-lakes-list').locator('li').count()) > 0) await lakeCloseUp(page, '15-lake');
