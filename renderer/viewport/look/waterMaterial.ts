@@ -29,7 +29,6 @@ varying vec2 vGround;
 attribute vec2 stripAcross;
 uniform float stripMinPixels;
 uniform float viewportHeight;
-uniform float bankOut;
 varying vec2 vAcross;
 #endif
 void main() {
@@ -40,12 +39,9 @@ void main() {
   if (reach > 0.0) {
     float distance = max(-(modelViewMatrix * vec4(position, 1.0)).z, 0.0);
     float metresPerPixel = 2.0 * distance / (projectionMatrix[1][1] * viewportHeight);
-    // The water out to its own edge (at least its share of stripMinPixels), then its wet banks beyond it,
-    // bankOut of the water's half-width more: drawn half-width (1 + bankOut) × the water's.
-    float water = max(reach, stripMinPixels * metresPerPixel / (1.0 + bankOut));
-    float drawn = water * (1.0 + bankOut);
-    p.xz += stripAcross / reach * (drawn - reach);
-    vAcross = stripAcross / reach * drawn;
+    float widened = max(0.0, stripMinPixels * metresPerPixel - reach);
+    p.xz += stripAcross / reach * widened;
+    vAcross = stripAcross / reach * (reach + widened);
   }
 #endif
   vDepth = waterDepth;
@@ -95,7 +91,7 @@ uniform float viewportHeight;
 uniform float stripLiftPixels;
 uniform vec3 wetBankColour;
 uniform float wetBankAlpha;
-uniform float bankOut;
+uniform float bankShare;
 #endif
 vec3 waterToSrgb(vec3 c) {
   return mix(c * 12.92, 1.055 * pow(c, vec3(0.41666)) - 0.055, step(vec3(0.0031308), c));
@@ -136,11 +132,10 @@ void main() {
   }
   edge = min(edge, shore / max(abs(depthX) + abs(depthY), 1e-9) / shorePixels);
 #ifdef RIVER_STRIP
-  // A strip's banks: the water runs across its own width, and its wet banks lie beyond its edge (the strip
-  // is drawn 1 + bankOut times the water's half-width): dark wet ground, fading out to the drawn edge, so a
-  // creek a metre or two wide reads as water between dark banks over a pale gravel bed. Where the strip's
-  // share from the centre line (|vAcross| over the drawn half-width, which is the distance to the drawn
-  // edge — the depth over its gradient — plus |vAcross|) passes the water's, the bank takes over.
+  // A strip's banks: over the outer bankShare of each half-width (the share of the way from the centre
+  // line, whose distance is |vAcross|, to the edge, whose distance is the depth over its gradient) the
+  // water turns to wet ground, darker and less opaque, so the river meets its banks without a hard
+  // light edge, and the water keeps the rest: a creek a metre or two wide still reads as water.
   // A strip drawn at its least width on screen (stripMinPixels either side, far off) is water across:
   // its banks would leave a thread of water a pixel wide. They come in as it widens past that, and are
   // whole from three times it.
@@ -148,16 +143,12 @@ void main() {
     vec2 gradient = vec2(depthX * groundY.y - depthY * groundX.y, groundX.x * depthY - groundY.x * depthX) / jacobian;
     float toEdge = shore / max(length(gradient), 1e-6);
     float halfWidth = toEdge + length(vAcross);
-    float share = length(vAcross) / max(halfWidth, 1e-6);
+    float share = toEdge / max(halfWidth, 1e-6);
     float halfPixels = halfWidth / sqrt(abs(jacobian));
     float banks = smoothstep(stripMinPixels, 3.0 * stripMinPixels, halfPixels);
-    float waterShare = 1.0 / (1.0 + bankOut);
-    // The water's edge, soft over a pixel (or a twentieth of the half-width close up).
-    float soft = max(1.0 / max(halfPixels, 1e-6), 0.05);
-    float bank = banks * smoothstep(waterShare - soft, waterShare, share);
-    float beyond = clamp((share - waterShare) / (1.0 - waterShare), 0.0, 1.0);
-    colour = mix(colour, wetBankColour, bank);
-    alpha = mix(alpha, wetBankAlpha * (1.0 - beyond * beyond), bank);
+    float core = mix(1.0, smoothstep(0.0, bankShare, share), banks);
+    colour = mix(wetBankColour, colour, core);
+    alpha = mix(wetBankAlpha, alpha, core);
   }
 #endif
   alpha *= smoothstep(0.0, 1.0, edge);
@@ -212,12 +203,13 @@ export const SHORE_SLOPE_RANGE = 8;
 const linear = (rgb: readonly [number, number, number]): Color => new Color().setRGB(rgb[0] / 255, rgb[1] / 255, rgb[2] / 255, 'srgb');
 
 /**
- * A river strip's banks: wet ground's colour (sRGB 0–255) and opacity at the water's edge (fading out to the
- * strip's drawn edge), and how far beyond the water's edge they reach, as a share of its half-width.
+ * A river strip's banks: wet ground's colour (sRGB 0–255) and opacity at its edge, and the share of its half-width
+ * they take. A third: at 60 % a creek 1.5 m wide kept 0.6 m of water, a thread close up (issue 31). Drawn beyond
+ * the water's edge instead, the ground's triangles cut the banks' outer edge into a sawtooth (riverEdge.spec.ts).
  */
 export const WET_BANK: readonly [number, number, number] = [46, 44, 36];
-export const WET_BANK_ALPHA = 0.6;
-export const BANK_OUT = 0.5;
+export const WET_BANK_ALPHA = 0.55;
+export const BANK_SHARE = 0.3;
 
 /** Pixels either side of its centre line a river strip is drawn at the least (waterView.ts sets the viewport's height). */
 export const STRIP_MIN_PIXELS = 2;
@@ -259,7 +251,7 @@ export function createWaterMaterial(liftAtLeast = 0, strip = false): ShaderMater
         stripLiftPixels: { value: STRIP_LIFT_PIXELS },
         wetBankColour: { value: linear(WET_BANK) },
         wetBankAlpha: { value: WET_BANK_ALPHA },
-        bankOut: { value: BANK_OUT },
+        bankShare: { value: BANK_SHARE },
         viewportHeight: { value: 1000 },
         shoreSlopeRange: { value: SHORE_SLOPE_RANGE },
       },
