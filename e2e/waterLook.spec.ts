@@ -133,6 +133,24 @@ async function closeUpOn(page: Page, list: string, rounds: number, notchesPerRou
   await page.mouse.up({ button: 'middle' });
 }
 
+/**
+ * The list's first lake selected from the camera as it is (the list frames it: `<name>-selected`), let go
+ * (`<name>-framed`, in its own colours) and two notches nearer at the view's middle (`<name>-close`).
+ */
+async function lakeCloseUp(page: Page, name: string): Promise<void> {
+  const lake = page.getByTestId('water-panel').getByTestId('water-lakes-list').locator('li').first();
+  await lake.click();
+  await expect(page.getByTestId('water-panel').getByTestId('water-finding')).toHaveCount(0, { timeout: 120_000 });
+  await shot(page, `${name}-selected`);
+  await lake.click();
+  await expect(lake).toHaveAttribute('aria-selected', 'false');
+  await shot(page, `${name}-framed`);
+  const box = (await page.getByTestId('viewport-3d').boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let n = 0; n < 2; n++) await page.mouse.wheel(0, -300);
+  await shot(page, `${name}-close`);
+}
+
 for (const viewport of SIZES) {
   test.describe(`${PRESET} with water at ${viewport.width}×${viewport.height} @report`, () => {
     test.use({ viewport });
@@ -152,10 +170,9 @@ for (const viewport of SIZES) {
       await shot(page, '06-river-selected');
       await river.click();
       await expect(river).toHaveAttribute('aria-selected', 'false');
-      await closeUpOn(page, 'water-lakes-list', 3, 2);
-      await shot(page, '05-lake-close');
-      // The lake: the camera's pan does not bring it to the middle reliably (the orbit target leaves the
-      // ground), so its close-up is a crop of the overview around it, selected (tinted).
+      // The lake close up: selected in the list from this close camera, which frames it (raised or turned
+      // until no ridge hides its water), then let go to be seen in its own colours, and a little nearer.
+      await lakeCloseUp(page, '05-lake');
       await cropAround(page, await selectAndFind(page, 'water-lakes-list'), '03-lake-crop');
       await page.getByTestId('cmd-view.resetCamera').click();
       await shot(page, '04-overview-lake-selected');
@@ -172,6 +189,7 @@ for (const viewport of SIZES) {
       await page.mouse.move(0, 0);
       await shot(page, '11-overview');
       await river.click();
+      await expect(panel.getByTestId('water-finding')).toHaveCount(0, { timeout: 120_000 });
       await shot(page, '12-river-selected');
       const box = (await page.getByTestId('viewport-3d').boundingBox())!;
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -180,11 +198,11 @@ for (const viewport of SIZES) {
       await river.click();
       await expect(river).toHaveAttribute('aria-selected', 'false');
       await shot(page, '14-river-close');
-      const lake = panel.getByTestId('water-lakes-list').locator('li').first();
-      if ((await lake.count()) > 0) {
-        await lake.click();
-        await shot(page, '15-lake-selected');
-      }
+      // Nearer still, a creek a metre or two wide over tens of pixels: its water, its wet banks, its streaks.
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      for (let n = 0; n < 12; n++) await page.mouse.wheel(0, -300);
+      await shot(page, '14-river-closer');
+      if ((await panel.getByTestId('water-lakes-list').locator('li').count()) > 0) await lakeCloseUp(page, '15-lake');
       expect(app.consoleErrors).toEqual([]);
     });
   });

@@ -99,6 +99,29 @@ describe('2D map view transform', () => {
     expect(frameMapView(big, 500, 400, 0, 0, 2, 16).scale).toBeCloseTo(368 / MIN_FRAMED_VERTICES, 9);
   });
 
+  it('frames a lake at the map’s edge without blank space beyond that edge; one smaller than the pane stays inside it', () => {
+    const big = createHeightfield(1025, 1025, 2);
+    // A lake 100 m across whose middle is 20 m in from the map's west edge (x = −1024 m).
+    const view = frameMapView(big, 500, 400, -1004, 0, 50, 16);
+    expect(view.scale).toBeCloseTo(368 / MIN_FRAMED_VERTICES, 9);
+    // Unclamped its middle would be at the canvas's centre and the map's edge 10 cells (57 px) right of the pane's left.
+    expect(view.offsetX).toBeCloseTo(0, 9);
+    expect(worldToCanvas(view, big, -1004, 0).py).toBeCloseTo(200, 9);
+    expect(worldToCanvas(view, big, -1004, 0).px).toBeLessThan(250 - 40);
+    // A small map zoomed out to the least scale: wholly inside the pane, wherever the lake is.
+    const small = createHeightfield(65, 65, 2);
+    for (const [x, z] of [
+      [-60, -60],
+      [60, 10],
+    ]) {
+      const framed = frameMapView(small, 500, 400, x, z, 40, 16);
+      expect(framed.offsetX, `${x}, ${z}`).toBeGreaterThanOrEqual(-1e-9);
+      expect(framed.offsetY, `${x}, ${z}`).toBeGreaterThanOrEqual(-1e-9);
+      expect(framed.offsetX + small.width * framed.scale).toBeLessThanOrEqual(500 + 1e-9);
+      expect(framed.offsetY + small.depth * framed.scale).toBeLessThanOrEqual(400 + 1e-9);
+    }
+  });
+
   // A road report row's segment is brought to the middle of the 2D pane; near the map's edge the map stays
   // in the pane (issue 34's tour: blank space beyond the map's left edge came in at 1600 × 1000).
   describe('centring a point as far as the map’s edges allow', () => {

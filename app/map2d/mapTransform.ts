@@ -94,7 +94,9 @@ export const MIN_FRAMED_VERTICES = 64;
 /**
  * Frames a circle of `radius` metres round world (x, z) in a canvas of the given CSS size: its
  * centre at the canvas centre, the whole circle inside `margin` pixels (at least MIN_FRAMED_VERTICES
- * across, within the zoom limits). For a river or lake selected in a list, as the 3D camera frames it.
+ * across, within the zoom limits), panned back as far as the map's edges ask (as centredMapView: a map
+ * larger than the pane covers it, a smaller one stays wholly inside it), so a lake at the map's edge
+ * does not bring blank space in. For a river or lake selected in a list, as the 3D camera frames it.
  */
 export function frameMapView(
   field: Dimensions,
@@ -110,5 +112,9 @@ export function frameMapView(
   const scale = Math.max(MIN_MAP_SCALE, Math.min(room / across, MAX_MAP_SCALE));
   const u = x / field.cellSize + (field.width - 1) / 2 + 0.5;
   const v = z / field.cellSize + (field.depth - 1) / 2 + 0.5;
-  return { scale, offsetX: canvasWidth / 2 - u * scale, offsetY: canvasHeight / 2 - v * scale };
+  return {
+    scale,
+    offsetX: clampedOffset(canvasWidth / 2 - u * scale, canvasWidth, field.width * scale),
+    offsetY: clampedOffset(canvasHeight / 2 - v * scale, canvasHeight, field.depth * scale),
+  };
 }

@@ -7,8 +7,11 @@ import { OVERLAY_ACTIVE } from '../palette/overlayPalette';
  */
 export const SHALLOW_WATER: readonly [number, number, number] = [64, 168, 214];
 export const DEEP_WATER: readonly [number, number, number] = [14, 52, 120];
-/** Opacity of the shallowest and the deepest water. */
-export const SHALLOW_ALPHA = 0.6;
+/**
+ * Opacity of the shallowest and the deepest water. Shallow water stays mostly opaque: a creek 0.3 m deep over
+ * a pale gravel bed at 0.6 read as the bed, not as water (issue 31's close-ups).
+ */
+export const SHALLOW_ALPHA = 0.72;
 export const DEEP_ALPHA = 0.92;
 /** Depth (m) at which the colour is half-way from shallow to deep. */
 export const DEPTH_HALF = 1.5;

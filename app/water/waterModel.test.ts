@@ -163,6 +163,16 @@ describe('the Water section model', () => {
     expect(Array.from(ids)).toEqual(Array.from(findWaterFeatures(field, water!, field.heights).featureOf));
     expect(ids[CENTRE]).toBe(1);
     expect(runs).toBe(2);
+    // Framed once the ids came: points on the lake's water, which the 3D camera must see.
+    const { focus, focusVersion } = model.store.getState();
+    expect(focusVersion).toBe(1);
+    expect(focus!.samples.length).toBeGreaterThan(4);
+    for (const p of focus!.samples) {
+      const i = Math.round(p.x / field.cellSize + (field.width - 1) / 2);
+      const j = Math.round(p.z / field.cellSize + (field.depth - 1) / 2);
+      expect(ids[j * field.width + i]).toBe(1);
+      expect(p.y).toBe(water!.surface[j * field.width + i]);
+    }
     // Kept while selected: no further run.
     expect(model.featureIds()).toBe(ids);
     model.select(null);

@@ -12,14 +12,19 @@ import type { FeatureIds, WaterFeature } from '../../shared/hydrology/waterFeatu
 import type { Editor } from '../document/editor';
 import type { JobResult, TerrainJobs } from '../jobs/terrainJobs';
 import { inProcessFeaturesRunner, type FeaturesRun, type WaterFeaturesRunner } from './featuresRunner';
+import { featureFocus, type FeatureFocus } from './featureFocus';
+import { FEATURE_SAMPLES } from '../view/featureCamera';
 
 export interface WaterState {
   /** The selected river or lake (its feature id in the current water), or null. */
   selectedId: number | null;
   /** The last operation's problem, for the section; null when it went through. */
   message: string | null;
-  /** Where the 3D view looks when a river or lake is selected (world metres), counted by `focusVersion`. */
-  focus: { x: number; y: number; z: number; radius: number } | null;
+  /**
+   * Where the views look when a river or lake is selected (world metres), counted by `focusVersion`: set
+   * once its feature ids are known (its samples are points on its water, which the 3D camera must see).
+   */
+  focus: FeatureFocus | null;
   focusVersion: number;
   /** Whether the rivers and lakes of the current water are being found, and how far (0…1). */
   finding: boolean;
@@ -223,19 +228,21 @@ export function createWaterModel(editor: Editor, jobs: TerrainJobs, runner: Wate
     featureIds,
     select(selectedId) {
       const feature = selectedId === null ? null : (features()?.features[selectedId - 1] ?? null);
-      if (!feature) {
+      if (!feature || selectedId === null) {
         dropIds();
         store.setState({ selectedId: null });
         return;
       }
-      const { width, depth, cellSize } = editor.document.field;
-      const { i0, j0, i1, j1 } = feature.bounds;
-      const x = ((i0 + i1 - 1) / 2 - (width - 1) / 2) * cellSize;
-      const z = ((j0 + j1 - 1) / 2 - (depth - 1) / 2) * cellSize;
-      const radius = (Math.hypot(i1 - i0, j1 - j0) * cellSize) / 2;
-      store.setState((s) => ({ selectedId, focus: { x, y: (feature.top + feature.bottom) / 2, z, radius }, focusVersion: s.focusVersion + 1 }));
-      // The ids were let go while nothing was selected: found again (the views tint when they come).
-      featureIds();
+      store.setState({ selectedId });
+      // The ids were let go while nothing was selected: found again (the views tint and frame when they come).
+      const focus = () => {
+        const [ids, now, { field, water }] = [featureIds(), features()?.features[selectedId - 1], editor.document];
+        if (!ids || !water || !now || store.getState().selectedId !== selectedId) return false;
+        const at = featureFocus(field, water, ids, now, FEATURE_SAMPLES);
+        store.setState((s) => ({ focus: at, focusVersion: s.focusVersion + 1 }));
+        return true;
+      };
+      if (!focus()) void find(true).then(focus);
     },
     selected() {
       const { selectedId } = store.getState();

@@ -5,6 +5,7 @@ import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { terrainExtent } from '../../shared/terrain/heightfield';
 import { heightAt } from '../../shared/terrain/surface';
 import { clampAboveSurface, defaultCameraPose, groundClearance } from '../../app/view/cameraPose';
+import { featureCameraPose, viewOf } from '../../app/view/featureCamera';
 import { useSession } from '../session';
 import { watchDriveActive } from '../../app/drive/driveFeature';
 import { useTerrainLighting } from './look/SceneLook';
@@ -122,16 +123,19 @@ export function OrbitRig() {
       controls.update();
       onChange();
     });
-    // A river or lake selected in the Water section: look at all of it, from the same bearing.
+    // A river or lake selected in the Water section: look at all of it, from the same bearing raised (or
+    // turned) until no ridge hides its water (featureCameraPose: the lines to points on it clear the surface).
     const unsubscribeWater = session.water.model.store.subscribe((s, prev) => {
       if (s.focusVersion === prev.focusVersion || !s.focus) return;
-      const { x, y, z, radius } = s.focus;
-      const { sizeX, sizeZ } = terrainExtent(editor.document.field);
+      const { x, y, z, radius, samples } = s.focus;
+      const field = editor.document.field;
+      const { sizeX, sizeZ } = terrainExtent(field);
       const distance = Math.min(Math.max(sizeX, sizeZ) * 1.5, Math.max(40, radius * 2.6));
-      const direction = camera.position.clone().sub(controls.target).normalize();
+      const target = { x, y, z };
+      const pose = featureCameraPose(field, target, samples, viewOf(camera.position, controls.target), distance);
       framed = false;
       controls.target.set(x, y, z);
-      camera.position.set(x + direction.x * distance, y + direction.y * distance, z + direction.z * distance);
+      camera.position.set(pose.position.x, pose.position.y, pose.position.z);
       controls.update();
       onChange();
     });

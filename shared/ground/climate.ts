@@ -60,14 +60,16 @@ const TEMPERATE: ClimateLook = {
   },
   bands: {
     beds: [
-      { thickness: 9, srgb: [122, 110, 95] },
-      { thickness: 5, srgb: [113, 103, 90] },
-      { thickness: 12, srgb: [126, 114, 98] },
-      { thickness: 4, srgb: [110, 100, 88] },
-      { thickness: 7, srgb: [118, 107, 93] },
+      { thickness: 9, srgb: [120, 109, 95] },
+      { thickness: 5, srgb: [117, 107, 93] },
+      { thickness: 12, srgb: [121, 110, 96] },
+      { thickness: 4, srgb: [116, 106, 92] },
+      { thickness: 7, srgb: [118, 108, 94] },
     ],
-    // Weathered stone in grey-browns (a plain grey read as concrete on a cut valley's walls); faint and soft, as
-    // far apart as before (±8 levels): a wider spread drew contour lines across mountainsides.
+    // Weathered stone in grey-browns (a plain grey read as concrete on a cut valley's walls), only just banded:
+    // these level beds repeat every 37 m over every rock face of a land without strata of its own, and at ±8
+    // levels (a 4 m bed 26 % darker in linear light than the 12 m one under it) they drew dark contour lines
+    // across Mountains' faces from afar. At ±2 levels (at most 8 %) the macro variation carries the face.
     blend: 3.5,
   },
   // Shale and limestone: the hard beds paler, within the grey-browns above.
