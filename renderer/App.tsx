@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import { SidePanel } from './panels/SidePanel';
 import { Toolbar } from './Toolbar';
 import { StatusBar } from './StatusBar';
@@ -25,7 +26,10 @@ function useSize(element: RefObject<HTMLElement | null>): { width: number; heigh
       const rect = target.getBoundingClientRect();
       setSize((s) => (s.width === rect.width && s.height === rect.height ? s : { width: rect.width, height: rect.height }));
     };
-    const observer = new ResizeObserver(measure);
+    // The grid (the side column's width is computed from this size) is laid out again in the same frame,
+    // before paint: the panes then take a new window size in one step, not the window's first and the
+    // side column's a render later (an in-between width for the 3D view, issue 34).
+    const observer = new ResizeObserver(() => flushSync(measure));
     observer.observe(target);
     measure();
     return () => observer.disconnect();
