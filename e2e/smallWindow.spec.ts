@@ -223,6 +223,44 @@ test.describe('small windows', () => {
     });
   }
 
+  test('after the window is resized twice the 3D canvas ends at its box\'s size, its drawing buffer too', async ({ app }) => {
+    const { page } = app;
+    // The canvas's CSS size and drawing-buffer size against its box's (the view's element): the view once
+    // kept an in-between width (870 of 974 px at 1280×720) beside a dark strip.
+    const sizes = () =>
+      page.getByTestId('viewport-3d').evaluate((view) => {
+        const canvas = view.querySelector('canvas')!;
+        const rect = canvas.getBoundingClientRect();
+        return {
+          box: [view.clientWidth, view.clientHeight],
+          css: [Math.round(rect.width), Math.round(rect.height)],
+          buffer: [canvas.width, canvas.height],
+          expectedBuffer: [Math.floor(rect.width * devicePixelRatio), Math.floor(rect.height * devicePixelRatio)],
+        };
+      });
+    const fits = async () => {
+      const s = await sizes();
+      return s.css[0] === s.box[0] && s.css[1] === s.box[1] && s.buffer[0] === s.expectedBuffer[0] && s.buffer[1] === s.expectedBuffer[1]
+        ? 'fits'
+        : JSON.stringify(s);
+    };
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    await expect.poll(fits, { timeout: 20_000 }).toBe('fits');
+    for (const [width, height] of [
+      [1280, 720],
+      [1024, 768],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await settledBox(page.getByTestId('viewport-3d'));
+      await expect.poll(fits, { timeout: 20_000 }).toBe('fits');
+      const { box } = await sizes();
+      // The box is the pane left of the side column, not an in-between width.
+      expect(box[0]).toBeGreaterThan(width * 0.6);
+      if (process.env.FAULTLINE_SHOTS) await page.screenshot({ path: path.join(process.env.FAULTLINE_SHOTS, `canvas-resized-${width}x${height}.png`) });
+    }
+    expect(app.consoleErrors).toEqual([]);
+  });
+
   for (const width of [1280, 1600]) {
     test(`at ${width} px the side panel's tabs sit on one row with their whole names`, async ({ app }) => {
       const { page } = app;

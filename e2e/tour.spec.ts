@@ -108,7 +108,8 @@ async function setSize(page: Page, size: { width: number; height: number }): Pro
 
 /**
  * Sets each tour size in turn and runs `photograph` there, once the layout has settled: the 3D view
- * and the 2D map follow a new window size a frame or more after it. Under load the page can be busy
+ * and the 2D map follow a new window size a frame or more after it (the 3D canvas, drawing at an
+ * in-between size first, later still). Under load the page can be busy
  * for several seconds after a resize (7.7 s seen at a load average of 20, from 1600×1000 to 1024×768
  * with the brush chosen), so the wait is as long as the tour's other waits, not the default 20 s.
  */
@@ -120,7 +121,11 @@ async function atEachSize(page: Page, photograph: () => Promise<void>): Promise<
         async () => {
           const box = await page.getByTestId('viewport-3d').boundingBox();
           await page.waitForTimeout(150);
-          return JSON.stringify(box) === JSON.stringify(await page.getByTestId('viewport-3d').boundingBox());
+          // … and the canvas has taken its box's size (a busy page draws an in-between size first).
+          const canvasFits = await page
+            .getByTestId('viewport-3d')
+            .evaluate((view) => Math.round(view.querySelector('canvas')!.getBoundingClientRect().width) === view.clientWidth);
+          return canvasFits && JSON.stringify(box) === JSON.stringify(await page.getByTestId('viewport-3d').boundingBox());
         },
         { timeout: 120_000 },
       )

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import { SidePanel } from './panels/SidePanel';
 import { Toolbar } from './Toolbar';
 import { StatusBar } from './StatusBar';
@@ -25,10 +26,21 @@ function useSize(element: RefObject<HTMLElement | null>): { width: number; heigh
       const rect = target.getBoundingClientRect();
       setSize((s) => (s.width === rect.width && s.height === rect.height ? s : { width: rect.width, height: rect.height }));
     };
-    const observer = new ResizeObserver(measure);
+    // The grid (the side column's width is computed from this size) is laid out again at once, before
+    // anything else measures: the panes then take a new window size in one step, not the window's first
+    // and the side column's a render later. The window's resize event comes first (before the observers,
+    // and this listener, added in a layout effect, before the 3D canvas's own, added in a passive one):
+    // measured from there, the canvas took an in-between width (870 px, then 974 px, 1600×1000 → 1280×720;
+    // issue 34). The observer follows every other change of the workspace's size.
+    const settle = () => flushSync(measure);
+    const observer = new ResizeObserver(settle);
     observer.observe(target);
+    window.addEventListener('resize', settle);
     measure();
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', settle);
+    };
   }, [element]);
   return size;
 }

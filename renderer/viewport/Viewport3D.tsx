@@ -5,6 +5,7 @@ import { OrbitRig } from './OrbitRig';
 import { ToolOverlay3D } from './ToolOverlay3D';
 import { IdleDriverRelease } from './IdleDriverRelease';
 import { ViewAtRest } from './ViewAtRest';
+import { CanvasSizeGuard } from './CanvasSizeGuard';
 import { RoadOverlay3D } from './RoadOverlay3D';
 import { RoadPaint3D } from './RoadPaint3D';
 import { WaterLayer3D } from './WaterLayer3D';
@@ -60,6 +61,7 @@ export function Viewport3D() {
         <ScaleBarDriver bar={scaleBar} />
         <IdleDriverRelease />
         <ViewAtRest wrapper={wrapper} />
+        <CanvasSizeGuard />
       </Canvas>
       <div className="scale-bar" data-testid="scale-bar" ref={scaleBar} aria-label="Scale">
         <i />
