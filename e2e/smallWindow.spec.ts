@@ -223,7 +223,7 @@ test.describe('small windows', () => {
     });
   }
 
-  test('after the window is resized twice the 3D canvas ends at its box\'s size, its drawing buffer too', async ({ app }) => {
+  test("after the window is resized twice the 3D canvas ends at its box's size, its drawing buffer too", async ({ app }) => {
     const { page } = app;
     // The canvas's CSS size and drawing-buffer size against its box's (the view's element): the view once
     // kept an in-between width (870 of 974 px at 1280×720) beside a dark strip.

@@ -101,8 +101,7 @@ describe('ground materials: what the view paints is what the engine masks weigh'
   it('a temperate climate’s own level bands are only just there: no bed over 10 % darker or lighter than another in linear light', () => {
     // They repeat every 37 m over every rock face of a land with no strata of its own (Mountains): at ±8 levels a 4 m
     // bed was 26 % darker than the 12 m one under it, and from afar the dark beds drew contour lines across the faces.
-    const luminance = (srgb: readonly number[]) =>
-      0.2126 * srgbByteToLinear(srgb[0]) + 0.7152 * srgbByteToLinear(srgb[1]) + 0.0722 * srgbByteToLinear(srgb[2]);
+    const luminance = (srgb: readonly number[]) => 0.2126 * srgbByteToLinear(srgb[0]) + 0.7152 * srgbByteToLinear(srgb[1]) + 0.0722 * srgbByteToLinear(srgb[2]);
     const levels = CLIMATE_LOOKS.temperate.bands.beds.map((bed) => luminance(bed.srgb));
     expect(Math.max(...levels) / Math.min(...levels)).toBeLessThan(1.1);
   });
