@@ -3,6 +3,7 @@ import { priorityFlood } from '../hydrology/priorityFlood';
 import { runFluvial } from './fluvial';
 import { DEFAULT_FLUVIAL, fluvialProblem, type FluvialParams } from './fluvialParams';
 import { swellOffsets } from './swells';
+import { wallChannel } from './testing/channel';
 
 /**
  * The fluvial layer's optional incisionDepth, incisionMask and swells (a plateau's washes cut no deeper
@@ -12,14 +13,7 @@ import { swellOffsets } from './swells';
  * max(0, input − depth) — the closed form the floor gives.
  */
 function channel(width: number, cellSize: number, profile: (x: number) => number) {
-  const grid = { width, depth: 3, cellSize };
-  const heights = new Float32Array(width * 3);
-  for (let i = 0; i < width; i++) {
-    heights[i] = 10_000;
-    heights[2 * width + i] = 10_000;
-    heights[width + i] = profile(i * cellSize);
-  }
-  heights[2 * width - 1] = 10_000;
+  const { grid, heights } = wallChannel(width, cellSize, profile);
   heights[width] = 0;
   return { grid, heights };
 }

@@ -7,13 +7,7 @@
  * parallel rills. Seeded, integer hashing only: the same bytes on every machine.
  */
 
-/** Integer hash of a lattice point and seed to [0, 1) (a 32-bit mix). */
-function latticeValue(x: number, z: number, seed: number): number {
-  let v = Math.imul(x, 0x27d4eb2d) ^ Math.imul(z, 0x165667b1) ^ Math.imul(seed, 0x2545f491);
-  v = Math.imul(v ^ (v >>> 15), 0x85ebca6b);
-  v = Math.imul(v ^ (v >>> 13), 0xc2b2ae35);
-  return ((v ^ (v >>> 16)) >>> 0) / 4294967296;
-}
+import { smoothValueNoise } from './valueNoise';
 
 /** The octaves' lattice angles (degrees): off 0°, 45° and 90°, and off each other. */
 const OCTAVE_TURNS_DEG = [17, 61, 106];
@@ -24,15 +18,7 @@ const WEIGHT_SUM = OCTAVE_WEIGHTS.reduce((a, b) => a + b, 0);
 function octave(x: number, z: number, spacing: number, c: number, s: number, seed: number): number {
   const u = (x * c + z * s) / spacing;
   const v = (z * c - x * s) / spacing;
-  const gu = Math.floor(u);
-  const gv = Math.floor(v);
-  const fu = u - gu;
-  const fv = v - gv;
-  const su = fu * fu * (3 - 2 * fu);
-  const sv = fv * fv * (3 - 2 * fv);
-  const near = latticeValue(gu, gv, seed) * (1 - su) + latticeValue(gu + 1, gv, seed) * su;
-  const far = latticeValue(gu, gv + 1, seed) * (1 - su) + latticeValue(gu + 1, gv + 1, seed) * su;
-  return near * (1 - sv) + far * sv;
+  return smoothValueNoise(u, v, seed);
 }
 
 /**

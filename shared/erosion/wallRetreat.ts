@@ -23,6 +23,7 @@
 import type { Heightfield } from '../terrain/heightfield';
 import { strataReader, vertexWorld, type Strata } from '../terrain/strata';
 import { bedSlopes } from './bedSlopes';
+import { smoothValueNoise } from './valueNoise';
 
 /** The beds' run τ(e) and its inverse over one repeating column. */
 interface Run {
@@ -78,14 +79,6 @@ const COLUMNS = [-1, 0, -1, 1, -2, 2, -1, 1] as const;
 const ROWS = [0, -1, -1, -1, -1, -1, -2, -2] as const;
 const CELLS = [1, 1, Math.SQRT2, Math.SQRT2, KNIGHT, KNIGHT, KNIGHT, KNIGHT] as const;
 
-/** Integer hash of a lattice point to [0, 1) (a 32-bit mix; the same on every machine). */
-function latticeValue(x: number, z: number): number {
-  let v = Math.imul(x, 0x27d4eb2d) ^ Math.imul(z, 0x165667b1);
-  v = Math.imul(v ^ (v >>> 15), 0x85ebca6b);
-  v = Math.imul(v ^ (v >>> 13), 0xc2b2ae35);
-  return ((v ^ (v >>> 16)) >>> 0) / 4294967296;
-}
-
 /**
  * Per vertex, the factor on the run a wall needs to climb through it: 1 ± JOINTING, smooth value
  * noise streaked along a joint set (JOINT_LENGTH cells along it, JOINT_SPACING across, striking at
@@ -108,15 +101,7 @@ function jointFactors(width: number, depth: number, jointing: number): Float32Ar
       // Lattice coordinates along the joints (u, long cells) and across them (v, short cells).
       const u = (i * ca + j * sa) / JOINT_LENGTH;
       const v = (j * ca - i * sa) / JOINT_SPACING;
-      const gu = Math.floor(u);
-      const gv = Math.floor(v);
-      const fu = u - gu;
-      const fv = v - gv;
-      const su = fu * fu * (3 - 2 * fu);
-      const sv = fv * fv * (3 - 2 * fv);
-      const near = latticeValue(gu, gv) * (1 - su) + latticeValue(gu + 1, gv) * su;
-      const far = latticeValue(gu, gv + 1) * (1 - su) + latticeValue(gu + 1, gv + 1) * su;
-      out[j * width + i] = 1 + jointing * (2 * (near * (1 - sv) + far * sv) - 1);
+      out[j * width + i] = 1 + jointing * (2 * smoothValueNoise(u, v) - 1);
     }
   }
   return out;
