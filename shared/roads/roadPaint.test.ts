@@ -33,6 +33,21 @@ function sample(paint: RoadPaint, x: number, z: number): number[] {
   return [0, 1, 2, 3].map((c) => (1 - tz) * ((1 - tx) * at(i, j, c) + tx * at(i + 1, j, c)) + tz * ((1 - tx) * at(i, j + 1, c) + tx * at(i + 1, j + 1, c)));
 }
 
+/** An 8 m asphalt road 100 m long through the origin at 21.8° to the grid (atan 2/5), painted: its direction and paint. */
+function obliqueRoadPaint() {
+  const angle = Math.atan2(2, 5);
+  const [ux, uz] = [Math.cos(angle), Math.sin(angle)];
+  const oblique = roadParams(
+    [
+      { x: -50 * ux, z: -50 * uz },
+      { x: 0, z: 0 },
+      { x: 50 * ux, z: 50 * uz },
+    ],
+    { width: 8 },
+  );
+  return { ux, uz, paint: paintRoads([{ line: centrelineOf(oblique, size.cellSize), surface: 'asphalt' }], size)! };
+}
+
 describe('the blend of a road’s end onto the ground', () => {
   it('keeps surface and apron whole up to the end, then fades the surface over its fray and the apron over its length', () => {
     for (const e of [0, 0.3, 5, 100]) expect(roadEndBlend(e)).toEqual({ surface: 1, apron: 1 });
@@ -106,17 +121,7 @@ describe('road paint', () => {
   it('holds the distance past an end exactly over the whole apron, across the road and its shoulders', () => {
     // The shader fades the apron by this distance: at 21.8° to the grid, any bilinear read over the
     // apron is the distance from the line through the last point at right angles to the road.
-    const angle = Math.atan2(2, 5);
-    const [ux, uz] = [Math.cos(angle), Math.sin(angle)];
-    const oblique = roadParams(
-      [
-        { x: -50 * ux, z: -50 * uz },
-        { x: 0, z: 0 },
-        { x: 50 * ux, z: 50 * uz },
-      ],
-      { width: 8 },
-    );
-    const paint = paintRoads([{ line: centrelineOf(oblique, size.cellSize), surface: 'asphalt' }], size)!;
+    const { ux, uz, paint } = obliqueRoadPaint();
     let worst = 0;
     for (const end of [-1, 1])
       for (let across = -4 - ROAD_SHOULDER_M; across <= 4 + ROAD_SHOULDER_M; across += 0.37)
@@ -163,17 +168,7 @@ describe('road paint', () => {
 
   it('ends square: at 21.8° to the grid the painted end lies on the line through the last point at right angles to the road', () => {
     // Issue 34: the end was drawn as a saw-tooth along the texels (the 'within' channel was 1 up to the end and fell only past it).
-    const angle = Math.atan2(2, 5);
-    const [ux, uz] = [Math.cos(angle), Math.sin(angle)];
-    const oblique = roadParams(
-      [
-        { x: -50 * ux, z: -50 * uz },
-        { x: 0, z: 0 },
-        { x: 50 * ux, z: 50 * uz },
-      ],
-      { width: 8 },
-    );
-    const paint = paintRoads([{ line: centrelineOf(oblique, size.cellSize), surface: 'asphalt' }], size)!;
+    const { ux, uz, paint } = obliqueRoadPaint();
     let worst = 0;
     for (const end of [-1, 1])
       for (let across = -4 - ROAD_SHOULDER_M; across <= 4 + ROAD_SHOULDER_M; across += 0.13) {
