@@ -8,8 +8,8 @@
  * The budget is the props' share of the scene's (shared/lod/sceneBudget.ts: ≤ 2 M triangles at
  * 4097² for the whole view, issue 34).
  */
-import type { FrustumPlane } from '../lod/frustum';
 import { PROPS_TRIANGLE_BUDGET } from '../lod/sceneBudget';
+import type { LodCamera } from '../lod/selectLod';
 
 /**
  * Screen size, pixels, from which a prop draws each level: the full mesh from 32 px, the low mesh
@@ -19,14 +19,8 @@ export const PROP_LEVEL_PIXELS: readonly number[] = [32, 8, 1.5];
 /** The level of a prop that draws no mesh. */
 export const PROP_NO_MESH = PROP_LEVEL_PIXELS.length;
 
-export interface PropLodCamera {
-  position: { x: number; y: number; z: number };
-  fovYDegrees: number;
-  /** Drawing buffer height, pixels. */
-  viewportHeight: number;
-  /** The view frustum (inward planes); props wholly outside it draw no mesh. */
-  frustum?: readonly FrustumPlane[];
-}
+/** The terrain's LOD camera (shared/lod/selectLod.ts); props wholly outside its frustum draw no mesh. */
+export type PropLodCamera = LodCamera;
 
 /** The props, as columns: base position, size (metres), kind. */
 export interface PropLodInput {
