@@ -65,7 +65,10 @@ evaluated from scratch and written to every --out (a .faultline keeps the stack)
                          that wide), lipPasses (0…16: the tops of walls rounded over about a
                          cell, so a slanting rim is no staircase), lipDrop (metres: vertices that
                          drop more than this to a neighbour are raised towards the surface along
-                         their contour, so a caprock's face is no comb of slivers), edgeContinues
+                         their contour, so a caprock's face is no comb of slivers), jointing (0…0.9)
+                         and jointSpacing (cells: the wall retreat's joints), caplessRelief (metres,
+                         with strata: soft hills no caprock holds up weathered down to rounded hills
+                         at most this high), edgeContinues
                          (true: last, each edge vertex continues the line inside it, no lip at the
                          edge), and a fluvial
                          layer's routeEvery (1…64: the water routed every this many steps, the steps

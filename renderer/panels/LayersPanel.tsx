@@ -253,6 +253,20 @@ const OPTIONAL_NUMBERS: Partial<Record<LayerKind, ReadonlyArray<{ key: string; t
         'Lip drop (m): vertices dropping more than this to a neighbour are raised towards the surface along their contour, ' +
         "so a caprock's face is not a comb (empty: as they are)",
     },
+    {
+      key: 'jointing',
+      title: 'Jointing (0 … 0.9): how unevenly walls retreat along their joints (empty: 0.6)',
+    },
+    {
+      key: 'jointSpacing',
+      title: 'Joint spacing (cells): joints this far apart; close joints notch a rim every few cells, wide ones bend it into alcoves and spurs (empty: 3)',
+    },
+    {
+      key: 'caplessRelief',
+      title:
+        'Capless relief (m): with strata, soft hills no caprock holds up are weathered down to rounded hills at most this high over the ' +
+        'saddle joining them to capped ground (empty: as they are)',
+    },
   ],
   fluvial: [
     {

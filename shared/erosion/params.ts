@@ -82,6 +82,23 @@ export interface ThermalParams {
    * Absent: left as is.
    */
   lipDrop?: number;
+  /**
+   * With a wall retreat: how unevenly walls retreat along their joints, the factor 1 ± jointing on the
+   * run a wall needs (shared/erosion/wallRetreat.ts). Absent: JOINTING (0.6), as before it existed.
+   */
+  jointing?: number;
+  /**
+   * With a wall retreat: the joints' spacing in cells (their streaks run four times as long). Joints
+   * a few cells apart notch a rim every few cells; wider ones bend it into alcoves and spurs. Absent:
+   * three cells, as before it existed.
+   */
+  jointSpacing?: number;
+  /**
+   * With strata, after the aprons: soft ground no caprock holds up (a hill whose top stands in a soft
+   * bed, above the saddle that joins it to capped ground) is weathered down to a rounded hill at most
+   * caplessRelief metres over that saddle (shared/erosion/caplessHills.ts). Absent: left as is.
+   */
+  caplessRelief?: number;
 }
 
 /** Hydraulic erosion, droplet model (Beyer 2015; parameters as in Lague's Hydraulic-Erosion). */
@@ -154,6 +171,13 @@ export const MAX_FACE_CELLS = 64;
 export const MAX_TOP_WIDTH = 200;
 /** Most lip-rounding passes (each rounds about a cell further back from the rim). */
 export const MAX_LIP_PASSES = 16;
+/** Highest capless relief, metres (no map's hills stand higher). */
+export const MAX_CAPLESS_RELIEF = 100_000;
+/** Most jointing (below 1, so a wall's run never falls to zero). */
+export const MAX_JOINTING = 0.9;
+/** The closest and widest joint spacings, cells. */
+export const MIN_JOINT_SPACING = 1;
+export const MAX_JOINT_SPACING = 256;
 /** Largest lip drop, metres (no map's lip drops more in one cell). */
 export const MAX_LIP_DROP = 100_000;
 
@@ -176,6 +200,10 @@ export function thermalProblem(p: ThermalParams): string | null {
   if (p.lipPasses !== undefined && !isWhole(p.lipPasses, 0, MAX_LIP_PASSES)) return `lip passes must be a whole number from 0 to ${MAX_LIP_PASSES}`;
   if (p.lipDrop !== undefined && !isIn(p.lipDrop, 0, MAX_LIP_DROP)) return `lip drop must be from 0 to ${MAX_LIP_DROP} m`;
   if (p.topWidth !== undefined && !isIn(p.topWidth, 0, MAX_TOP_WIDTH)) return `top width must be from 0 to ${MAX_TOP_WIDTH} m`;
+  if (p.caplessRelief !== undefined && !isIn(p.caplessRelief, 0, MAX_CAPLESS_RELIEF)) return `capless relief must be from 0 to ${MAX_CAPLESS_RELIEF} m`;
+  if (p.jointing !== undefined && !isIn(p.jointing, 0, MAX_JOINTING)) return `jointing must be from 0 to ${MAX_JOINTING}`;
+  if (p.jointSpacing !== undefined && !isIn(p.jointSpacing, MIN_JOINT_SPACING, MAX_JOINT_SPACING))
+    return `joint spacing must be from ${MIN_JOINT_SPACING} to ${MAX_JOINT_SPACING} cells`;
   if (p.strata !== undefined) {
     const problem = strataProblem(p.strata);
     if (problem) return `thermal strata: ${problem}`;

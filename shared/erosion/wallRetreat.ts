@@ -88,10 +88,12 @@ const CELLS = [1, 1, Math.SQRT2, Math.SQRT2, KNIGHT, KNIGHT, KNIGHT, KNIGHT] as 
  * (gridArtefacts.test.ts: 16 % of steep ground at seed 29 without, 13 % with).
  */
 export const JOINTING = 0.6;
-const JOINT_SPACING = 3;
-const JOINT_LENGTH = 12;
+export const JOINT_SPACING = 3;
+/** How many times longer a joint streak runs than the joints' spacing. */
+const JOINT_ELONGATION = 4;
 const JOINT_AZIMUTH_DEG = 30;
-function jointFactors(width: number, depth: number, jointing: number): Float32Array {
+function jointFactors(width: number, depth: number, jointing: number, spacing: number): Float32Array {
+  const length = spacing * JOINT_ELONGATION;
   const out = new Float32Array(width * depth);
   const az = (JOINT_AZIMUTH_DEG * Math.PI) / 180;
   const ca = Math.cos(az);
@@ -99,8 +101,8 @@ function jointFactors(width: number, depth: number, jointing: number): Float32Ar
   for (let j = 0; j < depth; j++) {
     for (let i = 0; i < width; i++) {
       // Lattice coordinates along the joints (u, long cells) and across them (v, short cells).
-      const u = (i * ca + j * sa) / JOINT_LENGTH;
-      const v = (j * ca - i * sa) / JOINT_SPACING;
+      const u = (i * ca + j * sa) / length;
+      const v = (j * ca - i * sa) / spacing;
       out[j * width + i] = 1 + jointing * (2 * smoothValueNoise(u, v) - 1);
     }
   }
@@ -182,14 +184,22 @@ function sweep(h: Float32Array, width: number, depth: number, at: Retreat, sign:
 }
 
 /** Cuts field.heights back in place so no slope exceeds its bed's standing angle (see the module comment). */
-export function wallRetreat(field: Heightfield, retreatDeg: number, strata?: Strata, jointing = JOINTING, cliffDeg?: number, faceCells?: number): void {
+export function wallRetreat(
+  field: Heightfield,
+  retreatDeg: number,
+  strata?: Strata,
+  jointing = JOINTING,
+  cliffDeg?: number,
+  faceCells?: number,
+  jointSpacing = JOINT_SPACING,
+): void {
   const { width, depth, cellSize, heights: h } = field;
   const r = bedRun(strata, retreatDeg, cliffDeg, cellSize, faceCells);
   const gentlest = Math.min(...r.slopes) * cellSize * (1 - jointing);
   const reader = strata ? strataReader(strata) : null;
   const at: Retreat = {
     r,
-    joints: jointFactors(width, depth, jointing),
+    joints: jointFactors(width, depth, jointing, jointSpacing),
     columnOffset: Float64Array.from({ length: width }, (_, i) => (reader ? reader.gx * vertexWorld(i, width, cellSize) : 0)),
     rowOffset: Float64Array.from({ length: depth }, (_, j) => (reader && strata ? reader.gz * vertexWorld(j, depth, cellSize) + strata.base : 0)),
     // A neighbour the wall rises from no steeper than the gentlest bed needs no climb to be checked.

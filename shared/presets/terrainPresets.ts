@@ -105,6 +105,8 @@ const canyonBeds = (t: PresetTarget): Strata => ({
   dipAzimuthDeg: 0,
 });
 
+/** Mesas' joints, cells apart (the wall retreat's jointSpacing): alcoves and spurs, not notches every few cells. */
+const MESA_JOINT_SPACING = 16;
 /** Mesas' rock: 32 m (×scale) of soft shale under 8 m of sandstone caprock 20× as hard, repeating, flat-lying. */
 const mesaBeds = (t: PresetTarget): Strata => ({
   beds: [
@@ -313,6 +315,15 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       // cliff stay as they were (planar ground 32/22/17 % → 2.3/0.2/0.5 % at seeds 3/11/29,
       // mesaSlopes.test.ts; the scree under the cliffs still stands at 37–38°, landformProfiles.test.ts;
       // steep ground facing the grid 7.4/7.9/8.2 % → 10.9/11.7/11.4 %, gridArtefacts.test.ts).
+      // The wall retreat's joints three cells apart (the default) notched every rim every few cells (the
+      // walls ran further along each streak of weak rock): the rim's notches and teeth narrower than a
+      // disc of four cells came to 6.3/5.9/4.9 % of a rim cell at seeds 3/11/29, 3.8/2.7/2.9 % with no
+      // joints; joints sixteen cells apart bend the rims into alcoves and spurs instead (3.7/3.9/4.0 %,
+      // mesaForms.test.ts). Where a mesa lost its cap, the shale under it stood as a tall pyramid at the
+      // talus angle (16/5/10 summits in shale at least 24 m ×scale over the cap below with sides of 30°
+      // or more); shale that no cap holds up (above the saddle joining it to capped ground, or above a
+      // 35° cone from every cap) wears down to a rounded hill at most 8 m ×scale over that level
+      // (caplessRelief: shared/erosion/caplessHills.ts), and the wash then gullies it: 6/1/1.
       // Diffusion in the wash (2e-4 m²/yr) rounded the cap's lips past 4 m and softened its faces, and
       // the wash over every vertex lowered the flat tops out of presetLooks.test.ts's levels.
       finishing: [
@@ -338,6 +349,8 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           strata: mesaBeds(t),
           talusShare: 0.5,
           topWidth: narrowTop(t),
+          jointSpacing: MESA_JOINT_SPACING,
+          caplessRelief: cm(8 * reliefScale(t)),
         }),
         fluvialStep({
           k: 2e-5,

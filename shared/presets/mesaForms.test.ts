@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { replayTerrain } from '../recipe/replay';
+import type { FinishingStep } from '../recipe/steps';
+import type { Strata } from '../terrain/strata';
+import { buildPreset } from './terrainPresets';
+import { caplessPeaks, rimJogs } from './testing/mesaForms';
+
+/**
+ * Mesas seen as a designer sees them (issue 35): caprock rims that bend into alcoves and spurs without
+ * notches a few cells long, and no tall pyramids of shale where a cap has gone. At 513² × 2 m, seeds
+ * 3, 11 and 29:
+ * - rim jogs (testing/mesaForms.ts rimJogs): the cells of the rim outline (the ground above each cap's
+ *   middle, at an escarpment) that a closing then opening by a disc of four cells changes, per cell of
+ *   rim: 6.3/5.9/4.9 % with the wall retreat's joints three cells apart, 3.7/3.9/4.0 % sixteen apart;
+ * - pyramids (caplessPeaks): summits in shale (the highest ground within 16 m) standing at least 24 m
+ *   over the cap below with a mean slope of 30° or more from 4 to 12 m round them: 16/5/10 before
+ *   the capless shale was weathered down (caplessRelief), 6/1/1 with it.
+ */
+const SEEDS = [3, 11, 29];
+const TALL = 24;
+const SHARP_DEG = 30;
+
+function mesas(seed: number, old: boolean) {
+  const target = { width: 513, depth: 513, cellSize: 2, seed };
+  const { recipe, finishing } = buildPreset('mesas', target);
+  const steps: FinishingStep[] = old
+    ? finishing.map((step) => {
+        if (step.kind !== 'thermal') return step;
+        const { jointSpacing: _joints, caplessRelief: _relief, ...rest } = step;
+        return rest;
+      })
+    : finishing;
+  const strata = finishing.find((step) => step.kind === 'fluvial')?.strata as Strata;
+  return { field: replayTerrain({ ...target, recipe, steps }), strata };
+}
+
+const pyramids = (field: ReturnType<typeof mesas>['field'], strata: Strata) =>
+  caplessPeaks(field, strata).filter((peak) => peak.relief >= TALL && peak.slopeDeg >= SHARP_DEG).length;
+
+describe('Mesas: rims without jogs, no shale pyramids', () => {
+  it(`at seeds ${SEEDS.join(', ')}: rim jogs ≤ 4.5 % of the rim; ≤ 6 tall sharp capless summits a seed, ≤ 10 in all`, () => {
+    let total = 0;
+    for (const seed of SEEDS) {
+      const { field, strata } = mesas(seed, false);
+      const jogs = rimJogs(field, strata);
+      expect(jogs.rimCells, `seed ${seed}`).toBeGreaterThan(1500);
+      expect(jogs.perRim, `seed ${seed}`).toBeLessThanOrEqual(0.045);
+      const count = pyramids(field, strata);
+      expect(count, `seed ${seed}`).toBeLessThanOrEqual(6);
+      total += count;
+    }
+    expect(total).toBeLessThanOrEqual(10);
+  }, 120_000);
+
+  it('the recipe before (joints three cells apart, capless shale left standing) fails both measures', () => {
+    let worstJogs = 0;
+    let total = 0;
+    for (const seed of SEEDS) {
+      const { field, strata } = mesas(seed, true);
+      worstJogs = Math.max(worstJogs, rimJogs(field, strata).perRim);
+      total += pyramids(field, strata);
+    }
+    expect(worstJogs).toBeGreaterThan(0.045);
+    expect(total).toBeGreaterThan(10);
+  }, 120_000);
+});
