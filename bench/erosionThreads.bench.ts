@@ -130,14 +130,24 @@ function beforeSession24(finishing: readonly TerrainStep[]): TerrainStep[] {
   return finishing.filter((step) => !(step.kind === 'fluvial' && step.incisionDepth !== undefined));
 }
 
-type PresetRecipe = 'now' | 'session 16' | 'session 18' | 'session 20' | 'session 21' | 'session 22' | 'session 23';
+/** Session 24's Mesas: before its joints sixteen cells apart and its capless shale weathered down. */
+function beforeSession25(finishing: readonly TerrainStep[]): TerrainStep[] {
+  return finishing.map((step) => {
+    if (step.kind !== 'thermal') return step;
+    const { jointSpacing: _spacing, caplessRelief: _relief, ...rest } = step;
+    return rest;
+  });
+}
+
+type PresetRecipe = 'now' | 'session 16' | 'session 18' | 'session 20' | 'session 21' | 'session 22' | 'session 23' | 'session 24';
 
 /**
  * A preset's whole Run: its recipe's faults from flat ground, then its finishing steps (erosion on
  * `threads`); `recipe` 'session 16' runs Mesas' steps before their aprons, 'session 18'
  * Mountains' before its crease rounding, 'session 20' Canyons' before its cliff angle, 'session 21'
  * Canyons' and Mesas' before their narrow tops and lips, 'session 22' Canyons' before its steeper faces and
- * Mesas' before its lipDrop, 'session 23' Canyons' before its plateau's washes and Mesas' before its wash on the soft slopes.
+ * Mesas' before its lipDrop, 'session 23' Canyons' before its plateau's washes and Mesas' before its wash on the soft slopes,
+ * 'session 24' Mesas' before its wider joints and capless hills.
  * Also reports the process's CPU time per run (both threads),
  * which a loaded machine inflates less than the wall time.
  */
@@ -152,15 +162,16 @@ function presetRun(id: PresetId, size: number, threads: number, recipe: PresetRe
     if (recipe === 'session 21') return beforeNarrowTops(unwashed);
     if (recipe === 'session 22') return beforeSession23(id, unwashed);
     if (recipe === 'session 23') return unwashed;
+    if (recipe === 'session 24') return beforeSession25(built.finishing);
     return beforeAprons(id, unwashed);
   };
   const finishing = recipe === 'now' ? built.finishing : earlierSteps();
   const droplets = finishing.reduce((total, step) => total + (step.kind === 'hydraulic' ? step.droplets : 0), 0);
   const earlier = id === 'mountains' ? 'session18' : id === 'canyons' ? 'session20' : 'session16';
-  const named = recipe === 'session 21' || recipe === 'session 22' || recipe === 'session 23' ? recipe.replace(' ', '') : earlier;
+  const named = recipe === 'session 21' || recipe === 'session 22' || recipe === 'session 23' || recipe === 'session 24' ? recipe.replace(' ', '') : earlier;
   const before = `preset-run-${id}-${named}`;
-  // Canyons' and Mesas' Runs are compared with session 23's (the cost of the latest changes).
-  const baseline = id === 'canyons' || id === 'mesas' ? `preset-run-${id}-session23` : before;
+  // Canyons' Run is compared with session 23's, Mesas' with session 24's (the cost of the latest changes).
+  const baseline = id === 'mesas' ? 'preset-run-mesas-session24' : id === 'canyons' ? `preset-run-${id}-session23` : before;
   const baselined = recipe === 'now' && size < 2000 && (id === 'canyons' || id === 'mesas' || id === 'mountains');
   const cpu: number[] = [];
   return {
@@ -206,6 +217,7 @@ export const benchmarks: Benchmark[] = [
   presetRun('canyons', 1025, 2, 'session 23'),
   presetRun('mesas', 1025, 2, 'session 22'),
   presetRun('mesas', 1025, 2, 'session 23'),
+  presetRun('mesas', 1025, 2, 'session 24'),
   presetRun('mountains', 1025, 2, 'session 18'),
   presetRun('mountains', 1025, 2),
   presetRun('canyons', 1025, 2),
