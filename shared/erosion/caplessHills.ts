@@ -29,7 +29,9 @@ function capMarker(strata: Strata, period: number, capBottom: number, capTop: nu
   return rest >= capTop ? cycle * period + capTop : (cycle - 1) * period + capTop;
 }
 
-export function weatherCaplessHills(field: Heightfield, strata: Strata, relief: number, reachSlope: number): void {
+/** Weathers the capless hills of field.heights in place (see the module comment); `talusDeg` is the soft beds' standing angle under a cap. */
+export function weatherCaplessHills(field: Heightfield, strata: Strata, relief: number, talusDeg: number): void {
+  const reachSlope = Math.tan((talusDeg * Math.PI) / 180);
   const { width, depth, cellSize, heights: h } = field;
   const reader = strataReader(strata);
   const period = reader.period;

@@ -86,7 +86,8 @@ export function runShare(share: ParallelShare): boolean {
     // The retreat is two raster sweeps, one thread's work: the others wait for it at the barrier.
     if (step.retreatDeg !== undefined || step.topWidth !== undefined) {
       if (share.index === 0) {
-        if (step.retreatDeg !== undefined) wallRetreat(field, step.retreatDeg, step.strata, step.jointing ?? JOINTING, step.cliffDeg, step.faceCells, step.jointSpacing);
+        const { retreatDeg, strata, jointing, cliffDeg, faceCells, jointSpacing } = step;
+        if (retreatDeg !== undefined) wallRetreat(field, retreatDeg, strata, jointing ?? JOINTING, cliffDeg, faceCells, jointSpacing);
         if (step.topWidth !== undefined) flattenNarrowTops(field, step.topWidth);
       }
       if (!barrier(words, share.threads, ++round)) return false;
@@ -104,7 +105,7 @@ export function runShare(share: ParallelShare): boolean {
     // when every thread has reported, so the others need not wait here.
     if (share.index === 0) {
       talusApron(field, step);
-      if (step.caplessRelief !== undefined && step.strata) weatherCaplessHills(field, step.strata, step.caplessRelief, Math.tan((step.talusDeg * Math.PI) / 180));
+      if (step.caplessRelief !== undefined && step.strata) weatherCaplessHills(field, step.strata, step.caplessRelief, step.talusDeg);
       if (step.lipPasses !== undefined) roundLips(field, step.lipPasses);
       if (step.lipDrop !== undefined) smoothLipsAlong(field, step.lipDrop);
       if (step.creaseBreak !== undefined) softenCreases(field, step.creaseBreak);

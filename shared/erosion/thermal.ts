@@ -169,7 +169,8 @@ export function thermalErosion(field: Heightfield, params: ThermalParams, option
   const talus = talusHeight(params, cellSize);
   const { strata, retreatDeg, cliffDeg, faceCells } = params;
   const byStrata = strata ? strataTalus(strata, params.talusDeg, field, retreatDeg !== undefined, cliffDeg, faceCells) : null;
-  if (params.retreatDeg !== undefined) wallRetreat(field, params.retreatDeg, params.strata, params.jointing ?? JOINTING, params.cliffDeg, params.faceCells, params.jointSpacing);
+  const { jointing, jointSpacing } = params;
+  if (retreatDeg !== undefined) wallRetreat(field, retreatDeg, strata, jointing ?? JOINTING, cliffDeg, faceCells, jointSpacing);
   if (params.topWidth !== undefined) flattenNarrowTops(field, params.topWidth);
   // An even number of rows per chunk keeps every chunk boundary between two blocks.
   const rowsPerChunk = 2 * Math.max(1, Math.floor(CHUNK_VERTICES / (2 * width)));
@@ -190,7 +191,7 @@ export function thermalErosion(field: Heightfield, params: ThermalParams, option
   }
   // After the passes have laid the walls' soft beds back: what fell rests at their feet.
   talusApron(field, params);
-  if (params.caplessRelief !== undefined && params.strata) weatherCaplessHills(field, params.strata, params.caplessRelief, Math.tan((params.talusDeg * Math.PI) / 180));
+  if (params.caplessRelief !== undefined && strata) weatherCaplessHills(field, strata, params.caplessRelief, params.talusDeg);
   if (params.lipPasses !== undefined) roundLips(field, params.lipPasses);
   if (params.lipDrop !== undefined) smoothLipsAlong(field, params.lipDrop);
   if (params.creaseBreak !== undefined) softenCreases(field, params.creaseBreak);

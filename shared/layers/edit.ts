@@ -25,7 +25,22 @@ function replaced(stack: LayerStack, index: number, layer: Layer): Layer[] {
  */
 export const OPTIONAL_PARAMS: Record<string, readonly string[]> = {
   faults: ['profile', 'runs'],
-  thermal: ['retreatDeg', 'cliffDeg', 'faceCells', 'talusShare', 'floorFill', 'strata', 'creaseBreak', 'topWidth', 'lipPasses', 'lipDrop', 'edgeContinues', 'jointing', 'jointSpacing', 'caplessRelief'],
+  thermal: [
+    'retreatDeg',
+    'cliffDeg',
+    'faceCells',
+    'talusShare',
+    'floorFill',
+    'strata',
+    'creaseBreak',
+    'topWidth',
+    'lipPasses',
+    'lipDrop',
+    'edgeContinues',
+    'jointing',
+    'jointSpacing',
+    'caplessRelief',
+  ],
   fluvial: ['routeEvery', 'scheme', 'softSlopes', 'incisionDepth', 'incisionMask', 'swells'],
   road: ['endsOnGround', 'levelShoulders'],
   river: ['joinAlongWater', 'gradeTributaries'],

@@ -320,8 +320,8 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       // disc of four cells came to 6.3/5.9/4.9 % of a rim cell at seeds 3/11/29, 3.8/2.7/2.9 % with no
       // joints; joints sixteen cells apart bend the rims into alcoves and spurs instead (3.7/3.9/4.0 %,
       // mesaForms.test.ts). Where a mesa lost its cap, the shale under it stood as a tall pyramid at the
-      // talus angle (16/5/10 summits in shale at least 24 m ×scale over the cap below with sides of 30°
-      // or more); shale that no cap holds up (above the saddle joining it to capped ground, or above a
+      // talus angle (16/5/10 summits in shale 24 m or more over the cap below with sides of 30° or more,
+      // at 513² × 2 m); shale that no cap holds up (above the saddle joining it to capped ground, or above a
       // 35° cone from every cap) wears down to a rounded hill at most 8 m ×scale over that level
       // (caplessRelief: shared/erosion/caplessHills.ts), and the wash then gullies it: 6/1/1.
       // Diffusion in the wash (2e-4 m²/yr) rounded the cap's lips past 4 m and softened its faces, and
