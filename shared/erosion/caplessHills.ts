@@ -11,11 +11,16 @@
  * top of the cap below (no higher than the ground). The reconstruction R is, at each vertex, the
  * highest level from which a path stays at or above it all the way to a cap: every slope under a cap
  * and every spur running down from one keep R = h; a hill whose top stands in soft rock gets R = the
- * saddle that joins it to capped ground, or the top of the cap it stands on. Its excess x = h − R
- * (the hill above that level) becomes H·(1 − e^(−x/H)) with H = caplessRelief: the same slope where the
- * hill meets the land round it, ever gentler up it, and at most H high — a dome, rounded at its top.
+ * saddle that joins it to capped ground, or the top of the cap it stands on. A cap holds up only what
+ * lies within reach of it, too: no higher than a cone down from every cap vertex at the soft beds'
+ * standing angle under a cap (the talus angle; a grey-level dilation by that cone, two chamfer sweeps),
+ * so a shale ridge joined high to a mesa but standing far out from its rim is not held up. The level L
+ * is the lower of the two, and the excess x = h − L (the hill above it) becomes H·(1 − e^(−x/H)) with
+ * H = caplessRelief: the same slope where the hill meets the land round it, ever gentler up it, and at
+ * most H high — a dome, rounded at its top, which a wash afterwards gullies.
  *
- * O(n): two raster sweeps and a queue of the vertices they leave unsettled (Vincent's hybrid algorithm).
+ * O(n): the reconstruction's two raster sweeps and a queue of the vertices they leave unsettled
+ * (Vincent's hybrid algorithm), the cone's two sweeps and a pass.
  */
 import type { Heightfield } from '../terrain/heightfield';
 import { strataReader, vertexWorld, type Strata } from '../terrain/strata';
