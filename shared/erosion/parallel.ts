@@ -76,7 +76,9 @@ export function runShare(share: ParallelShare): boolean {
   const { step } = share;
   if (step.kind === 'thermal') {
     const talus = talusHeight(step, share.cellSize);
-    const byStrata = step.strata ? strataTalus(step.strata, step.talusDeg, share, step.retreatDeg !== undefined, step.cliffDeg, step.faceCells) : null;
+    const byStrata = step.strata
+      ? strataTalus(step.strata, step.talusDeg, share, step.retreatDeg !== undefined, step.cliffDeg, step.faceCells, step.faceUnits === true)
+      : null;
     // Bands of top rows in [−1, depth): any split works, every block belongs to one band.
     const rows = share.depth + 1;
     const top0 = -1 + Math.floor((share.index * rows) / share.threads);
@@ -85,7 +87,7 @@ export function runShare(share: ParallelShare): boolean {
     // The retreat is two raster sweeps, one thread's work: the others wait for it at the barrier.
     if (step.retreatDeg !== undefined || step.topWidth !== undefined) {
       if (share.index === 0) {
-        if (step.retreatDeg !== undefined) wallRetreat(field, step.retreatDeg, step.strata, JOINTING, step.cliffDeg, step.faceCells);
+        if (step.retreatDeg !== undefined) wallRetreat(field, step.retreatDeg, step.strata, JOINTING, step.cliffDeg, step.faceCells, step.faceUnits === true);
         if (step.topWidth !== undefined) flattenNarrowTops(field, step.topWidth);
       }
       if (!barrier(words, share.threads, ++round)) return false;

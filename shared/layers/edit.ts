@@ -25,7 +25,20 @@ function replaced(stack: LayerStack, index: number, layer: Layer): Layer[] {
  */
 export const OPTIONAL_PARAMS: Record<string, readonly string[]> = {
   faults: ['profile', 'runs'],
-  thermal: ['retreatDeg', 'cliffDeg', 'faceCells', 'talusShare', 'floorFill', 'strata', 'creaseBreak', 'topWidth', 'lipPasses', 'lipDrop', 'edgeContinues'],
+  thermal: [
+    'retreatDeg',
+    'cliffDeg',
+    'faceCells',
+    'faceUnits',
+    'talusShare',
+    'floorFill',
+    'strata',
+    'creaseBreak',
+    'topWidth',
+    'lipPasses',
+    'lipDrop',
+    'edgeContinues',
+  ],
   fluvial: ['routeEvery', 'scheme', 'softSlopes', 'incisionDepth', 'incisionMask', 'swells'],
   road: ['endsOnGround', 'levelShoulders'],
   river: ['joinAlongWater', 'gradeTributaries'],
