@@ -130,14 +130,30 @@ function beforeSession24(finishing: readonly TerrainStep[]): TerrainStep[] {
   return finishing.filter((step) => !(step.kind === 'fluvial' && step.incisionDepth !== undefined));
 }
 
-type PresetRecipe = 'now' | 'session 16' | 'session 18' | 'session 20' | 'session 21' | 'session 22' | 'session 23';
+/**
+ * Session 24's Canyons: before its touching cliff-formers made one face (faceUnits over 3.3 cells, a
+ * quarter-cell lipDrop and one more crease pass, a thermal step of no passes, last).
+ */
+function beforeSession25(finishing: readonly TerrainStep[]): TerrainStep[] {
+  const steps = finishing.filter(
+    (step, n) => !(n === finishing.length - 1 && step.kind === 'thermal' && step.iterations === 0 && step.creaseBreak !== undefined),
+  );
+  return steps.map((step) => {
+    if (step.kind !== 'thermal' || step.faceUnits !== true) return step;
+    const { faceUnits: _units, lipDrop: _drop, ...rest } = step;
+    return { ...rest, faceCells: 3.5 };
+  });
+}
+
+type PresetRecipe = 'now' | 'session 16' | 'session 18' | 'session 20' | 'session 21' | 'session 22' | 'session 23' | 'session 24';
 
 /**
  * A preset's whole Run: its recipe's faults from flat ground, then its finishing steps (erosion on
  * `threads`); `recipe` 'session 16' runs Mesas' steps before their aprons, 'session 18'
  * Mountains' before its crease rounding, 'session 20' Canyons' before its cliff angle, 'session 21'
  * Canyons' and Mesas' before their narrow tops and lips, 'session 22' Canyons' before its steeper faces and
- * Mesas' before its lipDrop, 'session 23' Canyons' before its plateau's washes and Mesas' before its wash on the soft slopes.
+ * Mesas' before its lipDrop, 'session 23' Canyons' before its plateau's washes and Mesas' before its wash on the soft slopes,
+ * 'session 24' Canyons' before its faceUnits (beforeSession25).
  * Also reports the process's CPU time per run (both threads),
  * which a loaded machine inflates less than the wall time.
  */
@@ -154,10 +170,10 @@ function presetRun(id: PresetId, size: number, threads: number, recipe: PresetRe
     if (recipe === 'session 23') return unwashed;
     return beforeAprons(id, unwashed);
   };
-  const finishing = recipe === 'now' ? built.finishing : earlierSteps();
+  const finishing = recipe === 'now' ? built.finishing : recipe === 'session 24' ? beforeSession25(built.finishing) : earlierSteps();
   const droplets = finishing.reduce((total, step) => total + (step.kind === 'hydraulic' ? step.droplets : 0), 0);
   const earlier = id === 'mountains' ? 'session18' : id === 'canyons' ? 'session20' : 'session16';
-  const named = recipe === 'session 21' || recipe === 'session 22' || recipe === 'session 23' ? recipe.replace(' ', '') : earlier;
+  const named = recipe === 'session 21' || recipe === 'session 22' || recipe === 'session 23' || recipe === 'session 24' ? recipe.replace(' ', '') : earlier;
   const before = `preset-run-${id}-${named}`;
   // Canyons' and Mesas' Runs are compared with session 23's (the cost of the latest changes).
   const baseline = id === 'canyons' || id === 'mesas' ? `preset-run-${id}-session23` : before;
@@ -204,6 +220,7 @@ export const benchmarks: Benchmark[] = [
   presetRun('mesas', 1025, 2, 'session 21'),
   presetRun('canyons', 1025, 2, 'session 22'),
   presetRun('canyons', 1025, 2, 'session 23'),
+  presetRun('canyons', 1025, 2, 'session 24'),
   presetRun('mesas', 1025, 2, 'session 22'),
   presetRun('mesas', 1025, 2, 'session 23'),
   presetRun('mountains', 1025, 2, 'session 18'),
