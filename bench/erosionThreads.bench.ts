@@ -130,12 +130,21 @@ function beforeSession24(finishing: readonly TerrainStep[]): TerrainStep[] {
   return finishing.filter((step) => !(step.kind === 'fluvial' && step.incisionDepth !== undefined));
 }
 
-/** Session 24's Mesas: before its joints sixteen cells apart and its capless shale weathered down. */
+/**
+ * Session 24's Canyons and Mesas: Canyons before its touching cliff-formers made one face (faceUnits over
+ * 3.3 cells, a quarter-cell lipDrop and one more crease pass, a thermal step of no passes, last), Mesas
+ * before its joints sixteen cells apart and its capless shale weathered down.
+ */
 function beforeSession25(finishing: readonly TerrainStep[]): TerrainStep[] {
-  return finishing.map((step) => {
+  const steps = finishing.filter(
+    (step, n) => !(n === finishing.length - 1 && step.kind === 'thermal' && step.iterations === 0 && step.creaseBreak !== undefined),
+  );
+  return steps.map((step) => {
     if (step.kind !== 'thermal') return step;
     const { jointSpacing: _spacing, caplessRelief: _relief, ...rest } = step;
-    return rest;
+    if (rest.faceUnits !== true) return rest;
+    const { faceUnits: _units, lipDrop: _drop, ...earlier } = rest;
+    return { ...earlier, faceCells: 3.5 };
   });
 }
 
@@ -147,7 +156,7 @@ type PresetRecipe = 'now' | 'session 16' | 'session 18' | 'session 20' | 'sessio
  * Mountains' before its crease rounding, 'session 20' Canyons' before its cliff angle, 'session 21'
  * Canyons' and Mesas' before their narrow tops and lips, 'session 22' Canyons' before its steeper faces and
  * Mesas' before its lipDrop, 'session 23' Canyons' before its plateau's washes and Mesas' before its wash on the soft slopes,
- * 'session 24' Mesas' before its wider joints and capless hills.
+ * 'session 24' Mesas' before its wider joints and capless hills, Canyons' before its faceUnits (beforeSession25).
  * Also reports the process's CPU time per run (both threads),
  * which a loaded machine inflates less than the wall time.
  */
@@ -165,13 +174,13 @@ function presetRun(id: PresetId, size: number, threads: number, recipe: PresetRe
     if (recipe === 'session 24') return beforeSession25(built.finishing);
     return beforeAprons(id, unwashed);
   };
-  const finishing = recipe === 'now' ? built.finishing : earlierSteps();
+  const finishing = recipe === 'now' ? built.finishing : recipe === 'session 24' ? beforeSession25(built.finishing) : earlierSteps();
   const droplets = finishing.reduce((total, step) => total + (step.kind === 'hydraulic' ? step.droplets : 0), 0);
   const earlier = id === 'mountains' ? 'session18' : id === 'canyons' ? 'session20' : 'session16';
   const named = recipe === 'session 21' || recipe === 'session 22' || recipe === 'session 23' || recipe === 'session 24' ? recipe.replace(' ', '') : earlier;
   const before = `preset-run-${id}-${named}`;
-  // Canyons' Run is compared with session 23's, Mesas' with session 24's (the cost of the latest changes).
-  const baseline = id === 'mesas' ? 'preset-run-mesas-session24' : id === 'canyons' ? `preset-run-${id}-session23` : before;
+  // Canyons' and Mesas' Runs are compared with session 24's (the cost of the latest changes).
+  const baseline = id === 'mesas' || id === 'canyons' ? `preset-run-${id}-session24` : before;
   const baselined = recipe === 'now' && size < 2000 && (id === 'canyons' || id === 'mesas' || id === 'mountains');
   const cpu: number[] = [];
   return {
@@ -215,6 +224,7 @@ export const benchmarks: Benchmark[] = [
   presetRun('mesas', 1025, 2, 'session 21'),
   presetRun('canyons', 1025, 2, 'session 22'),
   presetRun('canyons', 1025, 2, 'session 23'),
+  presetRun('canyons', 1025, 2, 'session 24'),
   presetRun('mesas', 1025, 2, 'session 22'),
   presetRun('mesas', 1025, 2, 'session 23'),
   presetRun('mesas', 1025, 2, 'session 24'),

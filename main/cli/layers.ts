@@ -56,7 +56,8 @@ evaluated from scratch and written to every --out (a .faultline keeps the stack)
                          steeper by √hardness), cliffDeg (with strata: the hardest bed stands at this
                          angle, the softest at retreatDeg/talusDeg, a face at least four cells wide),
                          faceCells (1…64: with cliffDeg, the fewest cells a bed's face spans
-                         instead of four, so thick cliffs stand steeper),
+                         instead of four, so thick cliffs stand steeper), faceUnits (true: with
+                         cliffDeg, cliff-forming beds that touch span their faces as one cliff),
                          talusShare (0…1: the share of each wall's height its talus
                          apron buries), floorFill (metres of alluvium that flatten valley floors), strata
                          creaseBreak (metres: ridges and lips along the cells' other diagonal are

@@ -63,6 +63,24 @@ describe('erosion on worker threads', () => {
       }),
       // Caprock faces raised along their contours, last but the creases (Mesas' lipDrop).
       thermalStep({ iterations: 4, retreatDeg: 65, talusShare: 0.5, lipDrop: 1 }),
+      // Touching cliff-formers as one face (Canyons' faceUnits), in the retreat and the passes.
+      thermalStep({
+        iterations: 4,
+        retreatDeg: 35,
+        cliffDeg: 82,
+        faceCells: 3.3,
+        faceUnits: true,
+        strata: {
+          beds: [
+            { thickness: 3, hardness: 0.5 },
+            { thickness: 6, hardness: 7 },
+            { thickness: 2, hardness: 5 },
+          ],
+          base: 0,
+          dipDeg: 0,
+          dipAzimuthDeg: 0,
+        },
+      }),
     ];
     for (const step of steps) {
       const reference = faultField(201);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bedSlopes, FACE_CELLS } from './bedSlopes';
+import { bedSlopes, FACE_CELLS, unitThicknesses } from './bedSlopes';
 
 const tan = (deg: number) => Math.tan((deg * Math.PI) / 180);
 const beds = (...hardness: number[]) => ({ beds: hardness.map((h) => ({ thickness: 1, hardness: h })) });
@@ -56,6 +56,37 @@ describe('each bed’s standing slope', () => {
     // 1 m over 2 cells: 0.5, gentler than the layer's 35°, which holds.
     expect(two[2]).toBeCloseTo(tan(35), 12);
     expect(Array.from(bedSlopes(column, 35, 82, 1))).toEqual(Array.from(bedSlopes(column, 35, 82, 1, FACE_CELLS)));
+  });
+
+  it('faceUnits: touching cliff-formers make one face, read round the repeating column; absent or false, each bed alone', () => {
+    // Bottom first: a sandstone, a shale, a thick sandstone, a thin cap on it, then (round the column) the bottom sandstone again.
+    const column = {
+      beds: [
+        { thickness: 2, hardness: 6 },
+        { thickness: 4, hardness: 0.5 },
+        { thickness: 12, hardness: 7 },
+        { thickness: 3, hardness: 5 },
+      ],
+    };
+    // The middle of 0.5 and 7 is √3.5 ≈ 1.87: the three sandstones form cliffs; the 3 m cap and the 2 m
+    // bed above it (the next column's bottom) touch the 12 m bed, so all three are one 17 m face.
+    expect(unitThicknesses(column.beds)).toEqual([17, 4, 17, 17]);
+    const units = bedSlopes(column, 35, 82, 1, 4, true);
+    const alone = bedSlopes(column, 35, 82, 1, 4);
+    // The cap over four 1 m cells: 17/4 (77°) with the unit, under its own cliff angle; alone 3/4 (37°),
+    // a shoulder barely steeper than the shale's 35°.
+    expect(units[3]).toBe(17 / 4);
+    expect(alone[3]).toBe(3 / 4);
+    // The shale is its own thickness either way; the default is each bed alone.
+    expect(units[1]).toBe(alone[1]);
+    expect(Array.from(bedSlopes(column, 35, 82, 1, 4, false))).toEqual(Array.from(alone));
+    // A column of one hardness has no cliff-formers: each bed alone.
+    expect(
+      unitThicknesses([
+        { thickness: 2, hardness: 3 },
+        { thickness: 5, hardness: 3 },
+      ]),
+    ).toEqual([2, 5]);
   });
 
   it('a column of one hardness stands halfway', () => {

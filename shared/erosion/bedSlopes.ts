@@ -32,7 +32,7 @@ export const FACE_CELLS = 4;
  * (with one, on a grid of `cellSize` metres, no steeper than its thickness over `faceCells` cells:
  * FACE_CELLS unless the layer's faceCells says fewer or more).
  */
-export function bedSlopes(strata: Pick<Strata, 'beds'>, deg: number, cliffDeg?: number, cellSize = 0, faceCells = FACE_CELLS): Float64Array {
+export function bedSlopes(strata: Pick<Strata, 'beds'>, deg: number, cliffDeg?: number, cellSize = 0, faceCells = FACE_CELLS, faceUnits = false): Float64Array {
   const { beds } = strata;
   if (cliffDeg === undefined) {
     const tan = tanDeg(deg);
@@ -42,10 +42,33 @@ export function bedSlopes(strata: Pick<Strata, 'beds'>, deg: number, cliffDeg?: 
   const least = Math.min(...logs);
   const most = Math.max(...logs);
   const floor = tanDeg(deg);
+  const faces = faceUnits ? unitThicknesses(beds) : beds.map((bed) => bed.thickness);
   return Float64Array.from(logs, (log, n) => {
     const t = most > least ? (log - least) / (most - least) : 0.5;
     const slope = tanDeg(deg + (cliffDeg - deg) * t * t * (3 - 2 * t));
-    const drawn = cellSize > 0 ? Math.max(floor, beds[n].thickness / (faceCells * cellSize)) : Infinity;
+    const drawn = cellSize > 0 ? Math.max(floor, faces[n] / (faceCells * cellSize)) : Infinity;
     return Math.min(slope, drawn);
+  });
+}
+
+/**
+ * Each bed's face height when the cliff-forming beds that touch make one face (ThermalParams.faceUnits):
+ * for a cliff-former (harder than the geometric mean of the column's softest and hardest, the rule of
+ * the landform tests), the summed thickness of the run of cliff-formers it belongs to, the column read
+ * as repeating (its bottom bed lies on its top one); a slope-former's own thickness (and every bed's
+ * in a column of one hardness, which has no cliff-formers). A thin cap on a
+ * thick sandstone stands as the top of one face, not as a gentle shoulder over it.
+ */
+export function unitThicknesses(beds: Strata['beds']): number[] {
+  const hardnesses = beds.map((bed) => bed.hardness);
+  const middle = Math.sqrt(Math.min(...hardnesses) * Math.max(...hardnesses));
+  const hard = beds.map((bed) => bed.hardness > middle);
+  const count = beds.length;
+  return beds.map((bed, n) => {
+    if (!hard[n]) return bed.thickness;
+    let sum = bed.thickness;
+    for (let m = (n + 1) % count; hard[m] && m !== n; m = (m + 1) % count) sum += beds[m].thickness;
+    for (let m = (n - 1 + count) % count; hard[m] && m !== n; m = (m - 1 + count) % count) sum += beds[m].thickness;
+    return sum;
   });
 }

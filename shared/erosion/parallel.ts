@@ -77,7 +77,9 @@ export function runShare(share: ParallelShare): boolean {
   const { step } = share;
   if (step.kind === 'thermal') {
     const talus = talusHeight(step, share.cellSize);
-    const byStrata = step.strata ? strataTalus(step.strata, step.talusDeg, share, step.retreatDeg !== undefined, step.cliffDeg, step.faceCells) : null;
+    const byStrata = step.strata
+      ? strataTalus(step.strata, step.talusDeg, share, step.retreatDeg !== undefined, step.cliffDeg, step.faceCells, step.faceUnits === true)
+      : null;
     // Bands of top rows in [−1, depth): any split works, every block belongs to one band.
     const rows = share.depth + 1;
     const top0 = -1 + Math.floor((share.index * rows) / share.threads);
@@ -87,7 +89,7 @@ export function runShare(share: ParallelShare): boolean {
     if (step.retreatDeg !== undefined || step.topWidth !== undefined) {
       if (share.index === 0) {
         const { retreatDeg, strata, jointing, cliffDeg, faceCells, jointSpacing } = step;
-        if (retreatDeg !== undefined) wallRetreat(field, retreatDeg, strata, jointing ?? JOINTING, cliffDeg, faceCells, jointSpacing);
+        if (retreatDeg !== undefined) wallRetreat(field, retreatDeg, strata, jointing ?? JOINTING, cliffDeg, faceCells, jointSpacing, step.faceUnits === true);
         if (step.topWidth !== undefined) flattenNarrowTops(field, step.topWidth);
       }
       if (!barrier(words, share.threads, ++round)) return false;

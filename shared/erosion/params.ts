@@ -41,6 +41,14 @@ export interface ThermalParams {
    */
   faceCells?: number;
   /**
+   * With a cliff angle: cliff-forming beds that touch (harder than the geometric mean of the column's
+   * softest and hardest) make one face, so faceCells caps each by the run's summed thickness, not its
+   * own: a thin cap on a thick sandstone stands as the top of one cliff, with its rim crisp, not as a
+   * gentle shoulder over it (shared/erosion/bedSlopes.ts unitThicknesses). Absent or false: each bed
+   * by its own thickness, as before it existed.
+   */
+  faceUnits?: boolean;
+  /**
    * Talus aprons after the passes: rock fallen from the walls rests at talusDeg against their feet
    * and buries this share (0…1) of each wall's height (shared/erosion/talusApron.ts). Absent: no aprons.
    */
@@ -194,6 +202,7 @@ export function thermalProblem(p: ThermalParams): string | null {
   if (p.cliffDeg !== undefined && (!isIn(p.cliffDeg, 0, 90) || p.cliffDeg === 0 || p.cliffDeg === 90)) return 'cliff angle must be between 0° and 90°';
   if (p.faceCells !== undefined && !isIn(p.faceCells, MIN_FACE_CELLS, MAX_FACE_CELLS)) return `face cells must be from ${MIN_FACE_CELLS} to ${MAX_FACE_CELLS}`;
   if (p.edgeContinues !== undefined && typeof p.edgeContinues !== 'boolean') return 'edge continues must be true or false';
+  if (p.faceUnits !== undefined && typeof p.faceUnits !== 'boolean') return 'face units must be true or false';
   if (p.talusShare !== undefined && !isIn(p.talusShare, 0, 1)) return 'talus share must be from 0 to 1';
   if (p.floorFill !== undefined && !isIn(p.floorFill, 0, MAX_FLOOR_FILL)) return `floor fill must be from 0 to ${MAX_FLOOR_FILL} m`;
   if (p.creaseBreak !== undefined && !isIn(p.creaseBreak, 0, MAX_CREASE_BREAK)) return `crease break must be from 0 to ${MAX_CREASE_BREAK} m`;

@@ -168,9 +168,10 @@ export function thermalErosion(field: Heightfield, params: ThermalParams, option
   const { onProgress, shouldCancel } = options;
   const talus = talusHeight(params, cellSize);
   const { strata, retreatDeg, cliffDeg, faceCells } = params;
-  const byStrata = strata ? strataTalus(strata, params.talusDeg, field, retreatDeg !== undefined, cliffDeg, faceCells) : null;
+  const faceUnits = params.faceUnits === true;
+  const byStrata = strata ? strataTalus(strata, params.talusDeg, field, retreatDeg !== undefined, cliffDeg, faceCells, faceUnits) : null;
   const { jointing, jointSpacing } = params;
-  if (retreatDeg !== undefined) wallRetreat(field, retreatDeg, strata, jointing ?? JOINTING, cliffDeg, faceCells, jointSpacing);
+  if (retreatDeg !== undefined) wallRetreat(field, retreatDeg, strata, jointing ?? JOINTING, cliffDeg, faceCells, jointSpacing, faceUnits);
   if (params.topWidth !== undefined) flattenNarrowTops(field, params.topWidth);
   // An even number of rows per chunk keeps every chunk boundary between two blocks.
   const rowsPerChunk = 2 * Math.max(1, Math.floor(CHUNK_VERTICES / (2 * width)));

@@ -44,9 +44,10 @@ export function strataTalus(
   diagonals = false,
   cliffDeg?: number,
   faceCells?: number,
+  faceUnits = false,
 ): StrataTalus {
   const reader = strataReader(strata);
-  const talusByBed = bedSlopes(strata, talusDeg, cliffDeg, size.cellSize, faceCells).map((slope) => slope * size.cellSize);
+  const talusByBed = bedSlopes(strata, talusDeg, cliffDeg, size.cellSize, faceCells, faceUnits).map((slope) => slope * size.cellSize);
   const tops = new Float64Array(strata.beds.length);
   let top = 0;
   for (const [n, bed] of strata.beds.entries()) tops[n] = top += bed.thickness;

@@ -35,11 +35,11 @@ interface Run {
   readonly runPeriod: number;
 }
 
-function bedRun(strata: Strata | undefined, retreatDeg: number, cliffDeg: number | undefined, cellSize: number, faceCells?: number): Run {
+function bedRun(strata: Strata | undefined, retreatDeg: number, cliffDeg: number | undefined, cellSize: number, faceCells?: number, faceUnits = false): Run {
   const beds = strata?.beds ?? [{ thickness: 1, hardness: 1 }];
   const tops = new Float64Array(beds.length);
   // Without strata there is one rock, at retreatDeg (a cliff angle needs beds to tell cliffs from slopes).
-  const slopes = bedSlopes({ beds }, retreatDeg, strata ? cliffDeg : undefined, cellSize, faceCells);
+  const slopes = bedSlopes({ beds }, retreatDeg, strata ? cliffDeg : undefined, cellSize, faceCells, faceUnits);
   const runTops = new Float64Array(beds.length);
   let top = 0;
   let run = 0;
@@ -192,9 +192,10 @@ export function wallRetreat(
   cliffDeg?: number,
   faceCells?: number,
   jointSpacing = JOINT_SPACING,
+  faceUnits = false,
 ): void {
   const { width, depth, cellSize, heights: h } = field;
-  const r = bedRun(strata, retreatDeg, cliffDeg, cellSize, faceCells);
+  const r = bedRun(strata, retreatDeg, cliffDeg, cellSize, faceCells, faceUnits);
   const gentlest = Math.min(...r.slopes) * cellSize * (1 - jointing);
   const reader = strata ? strataReader(strata) : null;
   const at: Retreat = {

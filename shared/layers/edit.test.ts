@@ -71,6 +71,10 @@ describe('stack edits', () => {
     expect(edged[at].params).toMatchObject({ edgeContinues: true });
     expect(stackProblem(setLayerParam(cliffs, id, 'edgeContinues', 1), SIZE)).toMatch(/edge continues must be true or false/);
     expect(setLayerParam(edged, id, 'edgeContinues', null)[at].params).toEqual(cliffs[at].params);
+    const units = setLayerParam(faces, id, 'faceUnits', true);
+    expect(units[at].params).toMatchObject({ faceUnits: true });
+    expect(stackProblem(setLayerParam(faces, id, 'faceUnits', 'yes'), SIZE)).toMatch(/face units must be true or false/);
+    expect(setLayerParam(units, id, 'faceUnits', null)[at].params).toEqual(faces[at].params);
     const coloured = setLayerParam(next, id, 'strata.beds.0.colour', '#b8643c');
     expect(coloured[at].params).toMatchObject({
       strata: {

@@ -29,6 +29,7 @@ export const OPTIONAL_PARAMS: Record<string, readonly string[]> = {
     'retreatDeg',
     'cliffDeg',
     'faceCells',
+    'faceUnits',
     'talusShare',
     'floorFill',
     'strata',

@@ -224,6 +224,16 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       // the sheets between them hardly (K ×1/scale and κ ×scale² keep it alike at every size). At
       // m = 0.5 the sheets were lowered whole and their fronts, and the washes' walls, stood as lone
       // one-cell risers (thermalStaircase.test.ts: 13.8 % at seed 29); after the thermal step, more.
+      // Close up the walls still read as rounded buttes: each bed stood no steeper than its own
+      // thickness over faceCells cells, so the caprock (5 m ×scale) and the sandstone over it (6 m)
+      // stood at 35–41° at 257² and 55–60° at 513², and from the plateau the ground fell over a
+      // convex shoulder 11–16 m wide (median, slope under 15° to over 60°) before the first cliff.
+      // The cliff-formers that touch now make one face (faceUnits: caprock and sandstone 11 m ×scale
+      // as one cliff), over 3.3 cells; the lips are raised along their contours (lipDrop, a quarter
+      // cell: the crisper caprock's one-cell risers at seed 29, 9.7 % → 4.3 %) and the creases rounded
+      // once more after it (the last step: teeth over 3/4 of a cell at 257² seeds 1/3). Rims from
+      // 16.1/13.7/11.3 m to 8.5/6.8/10 m at seeds 3/11/29, faces over 70° 46/45/25 % → 51/51/25 %
+      // (canyonRims.test.ts).
       finishing: [
         { kind: 'normalise', min: cm(60 * reliefScale(t)), max: cm(80 * reliefScale(t)) },
         fluvialStep({
@@ -259,7 +269,8 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           strength: GENTLE_THERMAL,
           retreatDeg: 35,
           cliffDeg: 82,
-          faceCells: 3.5,
+          faceCells: 3.3,
+          faceUnits: true,
           edgeContinues: true,
           strata: canyonBeds(t),
           talusShare: 0.5,
@@ -267,7 +278,9 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           creaseBreak: cm(t.cellSize / 2),
           topWidth: narrowTop(t),
           lipPasses: 1,
+          lipDrop: cm(t.cellSize / 4),
         }),
+        thermalStep({ iterations: 0, talusDeg: 33, strength: GENTLE_THERMAL, creaseBreak: cm(t.cellSize / 2) }),
       ],
     }),
   },

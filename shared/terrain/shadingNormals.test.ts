@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHeightfield } from './heightfield';
 import { writeNormals } from './mesh';
-import { normalSlopeDeg, shadingNormalAt, writeShadingNormals } from './shadingNormals';
+import { CREASE_FROM, CREASE_TO, creaseKept, normalSlopeDeg, shadingNormalAt, writeShadingNormals } from './shadingNormals';
 
 /** h = a·x² + b·z² plus talus steps (−1)^i · β·x that alternate from cell to cell and grow along x. */
 function steppedBowl(width: number, depth: number, cell: number, beta: number) {
@@ -39,6 +39,35 @@ describe('writeShadingNormals', () => {
     // ±β, opposite signs on neighbouring vertices.
     expect(Math.abs(errors[0])).toBeCloseTo(0.05, 4);
     expect(errors[0] * errors[1]).toBeLessThan(0);
+  });
+
+  it('keeps a cliff’s rim and foot sharp: the level ground beside a one-cell face stays level (closed form)', () => {
+    // Level at 10 m up to column 5, a one-cell face down to 0 m at column 6, level again: rows alike.
+    const width = 12;
+    const cell = 2;
+    const field = createHeightfield(width, 5, cell);
+    for (let j = 0; j < 5; j++) for (let i = 0; i < width; i++) field.heights[j * width + i] = i <= 5 ? 10 : 0;
+    const normals = new Float32Array(width * 5 * 3);
+    writeShadingNormals(field, normals);
+    const gx = (i: number) => gradientOf(normals, 2 * width + i)[0];
+    // The 1-2-1 average gave the vertices a cell from the face an eighth of its drop over the two cells
+    // (−10 / 4 / 4 = −0.625, 32°) and the face's own two vertices three eighths; the median gives them
+    // the central differences' level 0 and the face's −10 / (2 · 2) = −2.5.
+    expect(gx(4)).toBe(0);
+    expect(gx(5)).toBeCloseTo(-2.5, 6);
+    expect(gx(6)).toBeCloseTo(-2.5, 6);
+    expect(gx(7)).toBe(0);
+    expect(gx(2)).toBe(0);
+  });
+
+  it('blends from the 1-2-1 mean to the median as the slope’s change grows from CREASE_FROM to CREASE_TO', () => {
+    // a, b, d: a level side and a steepening one; the mean (a + 2b + d) / 4, the median b.
+    const at = (change: number) => creaseKept(0, 0.1, change);
+    expect(at(CREASE_FROM)).toBeCloseTo((0.2 + CREASE_FROM) / 4, 12);
+    expect(at(CREASE_TO)).toBeCloseTo(0.1, 12);
+    expect(at(3)).toBeCloseTo(0.1, 12);
+    const half = (CREASE_FROM + CREASE_TO) / 2;
+    expect(at(half)).toBeCloseTo(((0.2 + half) / 4 + 0.1) / 2, 12);
   });
 
   it('refreshing a band of rows equals recomputing everything', () => {

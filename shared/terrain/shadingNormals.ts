@@ -5,9 +5,14 @@ import type { Heightfield } from './heightfield';
  * neighbours along their own axis with weights 1, 2, 1. Steep faces carry talus steps that alternate
  * from cell to cell and grow along the slope; plain central differences turn those into a staircase
  * of pairs of equal normals, a lattice in the shading. The 1-2-1 average removes any pattern of
- * period two cells and leaves a quadratic surface's gradient exact. The LOD shader
- * (renderer/viewport/lod/lodTerrainMaterial.ts) computes the same at every level's step; exports keep the
- * mesh's own central differences (mesh.ts writeNormals).
+ * period two cells and leaves a quadratic surface's gradient exact. Across a crease — a cliff's rim
+ * or foot, where the slope changes by more than CREASE_FROM over the vertex's two cells — the
+ * average would carry the cliff into the level ground beside it (the plateau's vertex behind a
+ * one-cell rim shaded at an eighth of the cliff's drop: 37° behind a 12 m face on 2 m cells, a rounded
+ * shoulder four cells wide), so there it gives way to the median of the three differences, reached at
+ * CREASE_TO: the level side stays level and the rim is shaded as sharply as vertex normals can draw it
+ * (creaseKept). The LOD shader (renderer/viewport/lod/lodTerrainMaterial.ts) computes the same at every
+ * level's step; exports keep the mesh's own central differences (mesh.ts writeNormals).
  */
 export function writeShadingNormals(field: Heightfield, out: Float32Array, rowStart = 0, rowEnd = field.depth): void {
   const { width, depth } = field;
@@ -28,15 +33,38 @@ export function shadingNormalAt(field: Heightfield, i: number, j: number, out: F
   const jm = Math.max(0, j - 1);
   const jp = Math.min(depth - 1, j + 1);
   const row = j * width;
-  const dhdx =
-    (central(heights, row, 1, im, width, cellSize) + 2 * central(heights, row, 1, i, width, cellSize) + central(heights, row, 1, ip, width, cellSize)) / 4;
-  const dhdz =
-    (central(heights, i, width, jm, depth, cellSize) + 2 * central(heights, i, width, j, depth, cellSize) + central(heights, i, width, jp, depth, cellSize)) /
-    4;
+  const dhdx = creaseKept(
+    central(heights, row, 1, im, width, cellSize),
+    central(heights, row, 1, i, width, cellSize),
+    central(heights, row, 1, ip, width, cellSize),
+  );
+  const dhdz = creaseKept(
+    central(heights, i, width, jm, depth, cellSize),
+    central(heights, i, width, j, depth, cellSize),
+    central(heights, i, width, jp, depth, cellSize),
+  );
   const inv = 1 / Math.sqrt(dhdx * dhdx + 1 + dhdz * dhdz);
   out[p] = -dhdx * inv;
   out[p + 1] = inv;
   out[p + 2] = -dhdz * inv;
+}
+
+/** Change of slope (rise per run) across a vertex's two cells at which the median starts to take over, and where it has. */
+export const CREASE_FROM = 0.5;
+export const CREASE_TO = 1;
+
+/**
+ * One axis of the shading gradient from the central differences before (a), at (b) and after (d) the
+ * vertex: the 1-2-1 average where the slope changes by less than CREASE_FROM from a to d, the median of
+ * the three from CREASE_TO up, and between them linearly from one to the other.
+ */
+export function creaseKept(a: number, b: number, d: number): number {
+  const mean = (a + 2 * b + d) / 4;
+  const change = Math.abs(d - a);
+  if (change <= CREASE_FROM) return mean;
+  const median = Math.max(Math.min(a, b), Math.min(Math.max(a, b), d));
+  const w = Math.min(1, (change - CREASE_FROM) / (CREASE_TO - CREASE_FROM));
+  return mean + w * (median - mean);
 }
 
 /** The slope of a unit normal whose up component is `ny`, degrees from level (its angle from vertical; `ny` clamped to −1…1). */

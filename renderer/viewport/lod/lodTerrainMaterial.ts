@@ -4,6 +4,7 @@ import type { ColourMode } from '../../../app/view/terrainColours';
 import { HEIGHT_TEXTURE_ROW_LENGTH } from './heightUploads';
 import { patchTerrainShader, type TerrainShaderUniforms } from '../look/terrainShader';
 import { COVER_GLSL } from '../look/coverShader';
+import { CREASE_FROM, CREASE_TO } from '../../../shared/terrain/shadingNormals';
 
 /** Linear RGB and opacity of the tint on ground too steep to climb (as the full-map overlay). */
 export const STEEP_TINT = [1, 0.08, 0.05, 0.6] as const;
@@ -95,6 +96,14 @@ float terrainCentralZ(int i, int j, int step) {
   return (terrainHeight(i, jp) - terrainHeight(i, jm)) / (float(jp - jm) * terrainCellSize);
 }
 
+// shared/terrain/shadingNormals.ts creaseKept: the 1-2-1 mean, giving way to the median where the slope changes sharply.
+float terrainCreaseKept(float a, float b, float d) {
+  float mean = (a + 2.0 * b + d) / 4.0;
+  float median = max(min(a, b), min(max(a, b), d));
+  float w = clamp((abs(d - a) - ${CREASE_FROM.toFixed(6)}) / ${(CREASE_TO - CREASE_FROM).toFixed(6)}, 0.0, 1.0);
+  return mean + w * (median - mean);
+}
+
 // Flow and deposition (bytes / 255) of vertex (i, j), addressed as its height.
 vec2 terrainCoverAt(int i, int j) {
   int k = j * terrainWidth + i;
@@ -139,11 +148,12 @@ int terrainIm = max(0, terrainI - terrainStep);
 int terrainIp = min(terrainWidth - 1, terrainI + terrainStep);
 int terrainJm = max(0, terrainJ - terrainStep);
 int terrainJp = min(terrainDepth - 1, terrainJ + terrainStep);
-// Central differences averaged 1-2-1 along their axis (shared/terrain/shadingNormals.ts): no lattice from talus steps.
-float terrainDhdx = (terrainCentralX(terrainIm, terrainJ, terrainStep) + 2.0 * terrainCentralX(terrainI, terrainJ, terrainStep)
-  + terrainCentralX(terrainIp, terrainJ, terrainStep)) / 4.0;
-float terrainDhdz = (terrainCentralZ(terrainI, terrainJm, terrainStep) + 2.0 * terrainCentralZ(terrainI, terrainJ, terrainStep)
-  + terrainCentralZ(terrainI, terrainJp, terrainStep)) / 4.0;
+// Central differences averaged 1-2-1 along their axis, the median across creases (shared/terrain/shadingNormals.ts
+// creaseKept): no lattice from talus steps, rims not rounded into shoulders.
+float terrainDhdx = terrainCreaseKept(terrainCentralX(terrainIm, terrainJ, terrainStep), terrainCentralX(terrainI, terrainJ, terrainStep),
+  terrainCentralX(terrainIp, terrainJ, terrainStep));
+float terrainDhdz = terrainCreaseKept(terrainCentralZ(terrainI, terrainJm, terrainStep), terrainCentralZ(terrainI, terrainJ, terrainStep),
+  terrainCentralZ(terrainI, terrainJp, terrainStep));
 float terrainInv = inversesqrt(terrainDhdx * terrainDhdx + 1.0 + terrainDhdz * terrainDhdz);
 vec3 objectNormal = vec3(-terrainDhdx * terrainInv, terrainInv, -terrainDhdz * terrainInv);
 float terrainSlopeT = acos(min(1.0, terrainInv)) / 1.5707963267948966;
