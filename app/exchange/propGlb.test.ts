@@ -136,7 +136,8 @@ describe('props in the GLB export', () => {
       node.traverse((o) => {
         if (!(o instanceof Mesh)) return;
         const position = (o.geometry as BufferGeometry).getAttribute('position');
-        for (let v = 0; v < position.count; v++) box.expandByPoint(new Vector3().fromBufferAttribute(position, v).applyMatrix4(o.matrixWorld).applyMatrix4(inverse));
+        for (let v = 0; v < position.count; v++)
+          box.expandByPoint(new Vector3().fromBufferAttribute(position, v).applyMatrix4(o.matrixWorld).applyMatrix4(inverse));
         materials.set((o.material as MeshStandardMaterial).name, o.material as MeshStandardMaterial);
       });
       return { box, materials };

@@ -5,8 +5,8 @@
  * so a renderer or the GLB exporter can build each primitive and translate it by `center`.
  */
 
-export type Primitive = (
-  /** Cone along +y: base radius, apex up; `segments` 4 makes a pyramid (roofs). */
+export type Primitive = /** Cone along +y: base radius, apex up; `segments` 4 makes a pyramid (roofs). */
+(
   | { kind: 'cone'; radius: number; height: number; segments: number; center: Vec3Tuple; colour: string }
   /** Cylinder along +y. */
   | { kind: 'cylinder'; radiusTop: number; radiusBottom: number; height: number; segments: number; center: Vec3Tuple; colour: string }

@@ -257,7 +257,17 @@ interface BlobOptions {
  * A cluster of leaves or a stone: an icosphere around `centre` with radii `radii`, its radius pushed
  * in and out by two octaves of noise (`roughness`), coloured from dark at its underside to light at its top.
  */
-function addBlob(mesh: MeshBuilder, random: Random, centre: V3, radii: V3, roughness: number, base: Rgb, softness: number, subdivide = 0, options: BlobOptions = {}): void {
+function addBlob(
+  mesh: MeshBuilder,
+  random: Random,
+  centre: V3,
+  radii: V3,
+  roughness: number,
+  base: Rgb,
+  softness: number,
+  subdivide = 0,
+  options: BlobOptions = {},
+): void {
   const { vertices, faces } = icosphere(subdivide);
   const noise = valueNoise((random.next() * 4294967296) >>> 0);
   const f = options.frequency ?? 1.7;
@@ -339,7 +349,15 @@ function conifer(): PropMesh {
       mesh.tri(apex, w0, w1, outward(apex, w0, w1), [tierTop, ridgeColour, ridgeColour1], [[0, 1, 0], radial(w0), radial(w1)], soft);
       mesh.tri(w0, notch, w1, outward(w0, notch, w1), [ridgeColour, notchColour, ridgeColour1], [radial(w0), radial(notch), radial(w1)], soft);
       mesh.tri(w0, tips[k], notch, outward(w0, tips[k], notch), [ridgeColour, tipColours[k], notchColour], [radial(w0), radial(tips[k]), radial(notch)], soft);
-      mesh.tri(w0, before, tips[k], outward(w0, before, tips[k]), [ridgeColour, notchColour, tipColours[k]], [radial(w0), radial(before), radial(tips[k])], soft);
+      mesh.tri(
+        w0,
+        before,
+        tips[k],
+        outward(w0, before, tips[k]),
+        [ridgeColour, notchColour, tipColours[k]],
+        [radial(w0), radial(before), radial(tips[k])],
+        soft,
+      );
       // Underside: the tips and notches up to the trunk, in shade.
       const shadeTip = shade(tipColours[k], 0.45);
       const shadeNotch = shade(notchColour, 0.6);
