@@ -34,7 +34,7 @@ export interface PropMesh {
 
 /** Most triangles a kind's mesh may have: the budget the tests hold each generator to. */
 export const PROP_TRIANGLE_BUDGET: Readonly<Record<string, number>> = {
-  conifer: 320,
+  conifer: 448,
   broadleaf: 640,
   bush: 256,
   rock: 320,
@@ -288,7 +288,7 @@ const BARK = hexToLinear('#5a3d26');
 const GREY_BARK = hexToLinear('#6a5d52');
 
 /**
- * Conifer: a trunk and six irregular tiers of branches narrowing to a leader; 7 m tall at scale 1.
+ * Conifer: a trunk and seven irregular tiers of branches narrowing to a leader; 7 m tall at scale 1.
  * Each tier is a star of drooping branch tips (each its own length, angle and droop) with notches
  * between them and a ridge from the tier's top to each tip, so its outline is ragged, not a cone;
  * tips are lighter (new growth), notches and undersides in shade.
@@ -298,18 +298,18 @@ function conifer(): PropMesh {
   const random = createRandom(0xc0f1);
   const r0 = 0.24;
   addLimb(mesh, [0, -r0 * TRUNK_SINK_SLOPE, 0], [0, 5.4, 0], r0, 0.05, 5, BARK, false);
-  const dark = hexToLinear('#1a3b21');
-  const mid = hexToLinear('#2d5a33');
-  const tip = hexToLinear('#56894a');
-  const tiers = 6;
-  const branches = 8;
+  const dark = hexToLinear('#15321b');
+  const mid = hexToLinear('#254d2b');
+  const tip = hexToLinear('#467a40');
+  const tiers = 7;
+  const branches = 10;
   const jitter = (c: Rgb, amount: number): Rgb => shade(c, 1 + amount * (random.next() - 0.5));
   mesh.part('leaves');
   for (let t = 0; t < tiers; t++) {
     const f = t / (tiers - 1);
     const radius = (1.95 - 1.5 * f) * (1 + 0.12 * (random.next() - 0.5));
-    const bottom = 0.85 + 1.02 * t + 0.2 * (random.next() - 0.5);
-    const top = bottom + 1.6 - 0.35 * f + (t === tiers - 1 ? 0.6 : 0);
+    const bottom = 0.85 + 0.88 * t + 0.18 * (random.next() - 0.5);
+    const top = bottom + 1.45 - 0.3 * f + (t === tiers - 1 ? 0.6 : 0);
     // Each tier a little off the axis: a tree is not turned on a lathe.
     const cx = 0.1 * (random.next() - 0.5);
     const cz = 0.1 * (random.next() - 0.5);
@@ -322,15 +322,15 @@ function conifer(): PropMesh {
     const tipColours: Rgb[] = [];
     for (let k = 0; k < branches; k++) {
       const angle = twist + (2 * Math.PI * (k + 0.3 * (random.next() - 0.5))) / branches;
-      const reach = radius * (0.78 + 0.4 * random.next());
+      const reach = radius * (0.85 + 0.3 * random.next());
       const droop = (0.15 + 0.3 * random.next()) * (0.5 + 0.5 * (reach / 1.95));
       tips.push([cx + reach * Math.cos(angle), bottom - droop, cz + reach * Math.sin(angle)]);
       const ridge = 0.5 * reach;
       ridges.push([cx + ridge * Math.cos(angle), bottom + 0.42 * (top - bottom), cz + ridge * Math.sin(angle)]);
       const between = angle + Math.PI / branches;
-      const inner = radius * (0.5 + 0.15 * random.next());
+      const inner = radius * (0.62 + 0.12 * random.next());
       notches.push([cx + inner * Math.cos(between), bottom + 0.22 + 0.15 * random.next(), cz + inner * Math.sin(between)]);
-      tipColours.push(mixRgb(mid, tip, 0.45 + 0.45 * random.next() + 0.1 * f));
+      tipColours.push(mixRgb(mid, tip, 0.35 + 0.45 * random.next() + 0.1 * f));
     }
     const radial = (p: V3): V3 => normalised([p[0] - cx, 0.9 * radius, p[2] - cz]);
     const outward = (a: V3, b: V3, c: V3): V3 => normalised([a[0] + b[0] + c[0] - 3 * cx, 1.2 * radius, a[2] + b[2] + c[2] - 3 * cz]);
@@ -360,9 +360,9 @@ function conifer(): PropMesh {
       );
       // Underside: the tips and notches up to the trunk, in shade.
       const shadeTip = shade(tipColours[k], 0.45);
-      const shadeNotch = shade(notchColour, 0.6);
-      mesh.tri(tips[k], notch, under, [0, -1, 0], [shadeTip, shadeNotch, shade(dark, 0.6)]);
-      mesh.tri(before, tips[k], under, [0, -1, 0], [shadeNotch, shadeTip, shade(dark, 0.6)]);
+      const shadeNotch = shade(notchColour, 0.75);
+      mesh.tri(tips[k], notch, under, [0, -1, 0], [shadeTip, shadeNotch, shade(mid, 0.45)]);
+      mesh.tri(before, tips[k], under, [0, -1, 0], [shadeNotch, shadeTip, shade(mid, 0.45)]);
     }
   }
   return mesh.build('#2f5d34');
@@ -380,8 +380,8 @@ function broadleaf(): PropMesh {
   const r0 = 0.32;
   const fork: V3 = [0, 2.5, 0];
   addLimb(mesh, [0, -r0 * TRUNK_SINK_SLOPE, 0], fork, r0, 0.2, 6, BARK, false);
-  const leaves = [hexToLinear('#3b7429'), hexToLinear('#4a8531'), hexToLinear('#56903a')];
-  const yellow = hexToLinear('#8aa344');
+  const leaves = [hexToLinear('#35692a'), hexToLinear('#417a2e'), hexToLinear('#4c8634')];
+  const yellow = hexToLinear('#7d9a3f');
   const clusters: { centre: V3; radius: number }[] = [{ centre: [0.15, 6.0, -0.1], radius: 1.55 }];
   for (let k = 0; k < 5; k++) {
     const angle = (2 * Math.PI * k) / 5 + 0.4 * random.next();
@@ -406,7 +406,7 @@ function broadleaf(): PropMesh {
       const colour = mixRgb(base, yellow, Math.max(0, patch) * 0.45);
       return shade(colour, light * (1 + 0.12 * (random.next() - 0.5)));
     };
-    addBlob(mesh, random, centre, [radius, radius * 0.85, radius], 0.34, base, 0.55, 1, { frequency: 2.6, colourAt });
+    addBlob(mesh, random, centre, [radius, radius * 0.85, radius], 0.34, base, 0.78, 1, { frequency: 2.6, colourAt });
   });
   return mesh.build('#4f8a3a');
 }
@@ -415,13 +415,13 @@ function broadleaf(): PropMesh {
 function bush(): PropMesh {
   const mesh = new MeshBuilder();
   const random = createRandom(0xb05);
-  const leaves = [hexToLinear('#4c7f33'), hexToLinear('#5a8f3c'), hexToLinear('#68973f')];
+  const leaves = [hexToLinear('#44742f'), hexToLinear('#4f8236'), hexToLinear('#5b8a3a')];
   const parts: { centre: V3; radii: V3 }[] = [
     { centre: [0, 0.42, 0], radii: [0.75, 0.62, 0.75] },
     { centre: [0.45, 0.28, 0.3], radii: [0.5, 0.45, 0.5] },
     { centre: [-0.4, 0.26, -0.35], radii: [0.55, 0.44, 0.5] },
   ];
-  parts.forEach(({ centre, radii }, k) => addBlob(mesh, random, centre, radii, 0.3, leaves[k], 0.55, 1, { frequency: 2.6 }));
+  parts.forEach(({ centre, radii }, k) => addBlob(mesh, random, centre, radii, 0.3, leaves[k], 0.78, 1, { frequency: 2.6 }));
   return mesh.build('#5a8f3c');
 }
 
@@ -446,8 +446,8 @@ function rockMesh(seed: number, radii: V3, sink: number, stone: string, cuts: nu
   const unit = vertices.map((v) => {
     const r =
       1 +
-      0.24 * noise(v[0] * 1.5, v[1] * 1.5, v[2] * 1.5) +
-      (subdivide > 0 ? 0.1 * noise(v[0] * 3.7 + 7, v[1] * 3.7, v[2] * 3.7) + 0.04 * noise(v[0] * 8 + 3, v[1] * 8 + 9, v[2] * 8) : 0);
+      0.28 * noise(v[0] * 1.5, v[1] * 1.5, v[2] * 1.5) +
+      (subdivide > 0 ? 0.15 * noise(v[0] * 3.7 + 7, v[1] * 3.7, v[2] * 3.7) + 0.06 * noise(v[0] * 8 + 3, v[1] * 8 + 9, v[2] * 8) : 0);
     let p = scaled(v, r);
     for (const { n, d } of planes) {
       const over = dot(p, n) - d;
@@ -473,7 +473,7 @@ function rockMesh(seed: number, radii: V3, sink: number, stone: string, cuts: nu
     for (const v of [a, b, c]) smooth[v] = add(smooth[v], facing);
   }
   const base = hexToLinear(stone);
-  const lichen = hexToLinear('#8a8a55');
+  const lichen = hexToLinear('#7f8160');
   const earth = hexToLinear('#4a3c2c');
   const top = Math.max(...points.map((p) => p[1]));
   const colours = points.map((p, v): Rgb => {
@@ -481,10 +481,10 @@ function rockMesh(seed: number, radii: V3, sink: number, stone: string, cuts: nu
     const s = 3 / Math.max(radii[0], radii[2]);
     const mottle = noise(p[0] * s + 20, p[1] * s, p[2] * s + 20);
     const band = Math.sin(p[1] * (14 / radii[1]) + 2 * noise(p[0] * s, 4, p[2] * s));
-    let colour = shade(base, (0.62 + 0.45 * height) * (1 + 0.22 * mottle + 0.06 * band));
+    let colour = shade(base, (0.62 + 0.45 * height) * (1 + 0.35 * mottle + 0.07 * band));
     const up = normalised(smooth[v])[1];
     const moss = noise(p[0] * s * 0.7 + 40, p[1] * s * 0.7, p[2] * s * 0.7 - 40);
-    if (up > 0.35 && moss > 0.15) colour = mixRgb(colour, lichen, Math.min(0.55, (moss - 0.15) * 2));
+    if (up > 0.35 && moss > 0.15) colour = mixRgb(colour, lichen, Math.min(0.4, (moss - 0.15) * 1.5));
     // Stained by the soil it is bedded in, up to a tenth of its height.
     const stain = Math.max(0, 1 - p[1] / (0.12 * top));
     return mixRgb(colour, earth, 0.6 * Math.min(1, stain));
@@ -496,7 +496,7 @@ function rockMesh(seed: number, radii: V3, sink: number, stone: string, cuts: nu
     const pc = points[c];
     const centroid = scaled(add(add(pa, pb), pc), 1 / 3);
     const outward = sub(centroid, [0, lift * radii[1], 0]);
-    mesh.tri(pa, pb, pc, outward, [colours[a], colours[b], colours[c]], [smooth[a], smooth[b], smooth[c]], subdivide > 0 ? 0.55 : 0);
+    mesh.tri(pa, pb, pc, outward, [colours[a], colours[b], colours[c]], [smooth[a], smooth[b], smooth[c]], subdivide > 0 ? 0.4 : 0);
   }
   return mesh.build(stone);
 }
@@ -525,8 +525,8 @@ const BUILDERS: Readonly<Record<string, () => PropMesh>> = {
   conifer,
   broadleaf,
   bush,
-  rock: () => rockMesh(0x0c4, [0.9, 0.45, 0.75], 0.38, '#7a756e', 6),
-  boulder: () => rockMesh(0xb01d, [2.3, 1.25, 1.9], 0.36, '#6f6a63', 7),
+  rock: () => rockMesh(0x0c4, [0.9, 0.45, 0.75], 0.38, '#767470', 6),
+  boulder: () => rockMesh(0xb01d, [2.3, 1.25, 1.9], 0.36, '#6c6a66', 7),
   'dead-tree': deadTree,
 };
 
