@@ -5,8 +5,8 @@
  * so a renderer or the GLB exporter can build each primitive and translate it by `center`.
  */
 
-export type Primitive = /** Cone along +y: base radius, apex up; `segments` 4 makes a pyramid (roofs). */
-(
+type PrimitiveShape =
+  /** Cone along +y: base radius, apex up; `segments` 4 makes a pyramid (roofs). */
   | { kind: 'cone'; radius: number; height: number; segments: number; center: Vec3Tuple; colour: string }
   /** Cylinder along +y. */
   | { kind: 'cylinder'; radiusTop: number; radiusBottom: number; height: number; segments: number; center: Vec3Tuple; colour: string }
@@ -16,8 +16,9 @@ export type Primitive = /** Cone along +y: base radius, apex up; `segments` 4 ma
    * Icosahedron scaled per axis (rocks, canopies): `radii` are the half-extents of its bounding box,
    * i.e. vertices are placed with poles on ±y so the lowest vertex lies exactly at center.y − radii[1].
    */
-  | { kind: 'icosahedron'; radii: Vec3Tuple; center: Vec3Tuple; colour: string }
-) & {
+  | { kind: 'icosahedron'; radii: Vec3Tuple; center: Vec3Tuple; colour: string };
+
+export type Primitive = PrimitiveShape & {
   /** The part it makes (an exported material's name: 'walls', 'roof'); its kind when not given. */
   part?: string;
 };
