@@ -17,7 +17,7 @@ import { whenIdle } from './mapPointer';
 // Each part does its work once (a preset generated, a valley sculpted, water added, a road opened) and
 // photographs it at every window size in turn (FAULTLINE_TOUR_SIZES, e.g. `1280x720,1024x768`; all
 // three by default): generating the six presets and the water once a size was most of a tour's time.
-// Parts run alone with `-g` ("preset", "sculpt", "water" — the rivers and the lake —, "road").
+// Parts run alone with `-g` ("preset", "sculpt", "props far", "water" — the rivers and the lake —, "road").
 const ARTIFACTS = process.env.FAULTLINE_SHOTS ?? process.env.FAULTLINE_TOUR_DIR ?? path.resolve(__dirname, '.artifacts', 'tour');
 /** Every preset, or those named in FAULTLINE_TOUR_PRESETS (comma-separated ids) for a shorter tour. */
 const PRESETS = process.env.FAULTLINE_TOUR_PRESETS?.split(',') ?? ['mountains', 'mesas', 'canyons', 'river-valleys', 'islands', 'rolling-hills'];
@@ -228,6 +228,35 @@ test.describe('tour @report', () => {
     await sendMenuCommand(page, 'file.openRecent');
     await atEachSize(page, () => shot(page, '07-open-recent'));
     await closesOnEscape(page, page.getByTestId('recent-dialog'));
+    expect(app.consoleErrors).toEqual([]);
+  });
+
+  test('props far, close and in Drive @report', async ({ app }) => {
+    test.setTimeout(1_800_000);
+    const { page } = app;
+    // On the start's terrain: a denser scatter of every natural kind, seen from afar, at the tour's
+    // close-up, nearer still among them, and from the car.
+    await showPanel(page, 'props');
+    for (const kind of ['conifer', 'broadleaf', 'bush', 'rock', 'boulder']) await page.getByTestId(`scatter-type-${kind}`).check();
+    await page.getByTestId('scatter-count').fill('900');
+    await page.getByTestId('scatter-count').press('Tab');
+    await page.getByTestId('props-scatter-map').click();
+    await expect(page.getByTestId('props-count')).toHaveAttribute('data-count', /^[1-9]/);
+    await atEachSize(page, async () => {
+      await resetCamera(page);
+      await shot(page, '04-props');
+      await closeUp(page, 11, 90);
+      await shot(page, '04-props-close');
+      await closeUp(page, 13, 70);
+      await shot(page, '04-props-closer');
+    });
+    await resetCamera(page);
+    await page.keyboard.press('g');
+    await expect(page.getByTestId('drive-hud')).toBeVisible();
+    await holdThrottleUntil(page, (hud) => hud.speed > 4, 60_000);
+    await atEachSize(page, () => shot(page, '05-props-drive'));
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('drive-hud')).toHaveCount(0);
     expect(app.consoleErrors).toEqual([]);
   });
 

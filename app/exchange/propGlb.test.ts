@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Mesh, PropertyBinding, Raycaster, Vector3, type BufferGeometry, type MeshStandardMaterial, type Object3D } from 'three';
+import { Box3, Mesh, PropertyBinding, Raycaster, Vector3, type BufferGeometry, type MeshStandardMaterial, type Object3D } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { compileGlb } from '../../shared/codecs/glb';
 import { createHeightfield } from '../../shared/terrain/heightfield';
@@ -17,10 +17,10 @@ function rolling() {
 /** A node's name as three's loader keeps it (it drops the '.' that object paths reserve). */
 const loaded = (name: string) => PropertyBinding.sanitizeNodeName(name);
 
-/** Two of every procedural kind and a house (drawn from primitives: an empty node), on slopes, turned and scaled. */
+/** Two of every procedural kind, a house and a fence post (built from primitives), on slopes, turned and scaled. */
 function scene(): Prop[] {
   const props: Prop[] = [];
-  [...PROCEDURAL_PROP_KINDS, 'house'].forEach((type, k) => {
+  [...PROCEDURAL_PROP_KINDS, 'house', 'fence-post'].forEach((type, k) => {
     for (let n = 0; n < 2; n++)
       props.push({ id: `${type}-${n}`, type, x: -30 + 7.3 * k + 0.37 * n, z: -25 + 21 * n + 1.1 * k, yaw: 0.7 * k + n, scale: 0.8 + 0.3 * n });
   });
@@ -106,7 +106,7 @@ describe('props in the GLB export', () => {
     });
     // Each kind: its two props draw the same geometry (one mesh in the file), of the procedural mesh's triangles.
     const { json } = chunks(glb);
-    expect(json.meshes).toHaveLength(1 + PROCEDURAL_PROP_KINDS.length);
+    expect(json.meshes).toHaveLength(1 + PROCEDURAL_PROP_KINDS.length + 2);
     for (const kind of PROCEDURAL_PROP_KINDS) {
       const geometries = [0, 1].map((n) => {
         const node = named.get(loaded(`${kind}.${kind}-${n}`))!;
@@ -123,13 +123,36 @@ describe('props in the GLB export', () => {
       const triangles = geometries[0].reduce((sum, g) => sum + g.getIndex()!.count / 3, 0);
       expect(triangles, kind).toBe(drawn.triangles);
     }
-    // The house has no procedural mesh: an empty node, as before.
-    const house = named.get(loaded('house.house-0'))!;
-    let houseMeshes = 0;
-    house.traverse((o) => {
-      if (o instanceof Mesh) houseMeshes++;
-    });
-    expect(houseMeshes).toBe(0);
+    // The house and the fence post are drawn from their primitives: meshes of their outline. In the
+    // prop's own frame (the node's transform undone), by the library's numbers: the house's walls
+    // 7 × 3.5 × 6 m centred 1.25 m up, under a four-sided pyramid of radius 5.2 (corners on the axes,
+    // as three's cone puts them) reaching 4.3 + 1.3 m; the post 0.12 m square, 1.4 m from −0.1 m.
+    const localBox = (name: string) => {
+      const node = named.get(loaded(name))!;
+      node.updateMatrixWorld(true);
+      const inverse = node.matrixWorld.clone().invert();
+      const box = new Box3();
+      const materials = new Map<string, MeshStandardMaterial>();
+      node.traverse((o) => {
+        if (!(o instanceof Mesh)) return;
+        const position = (o.geometry as BufferGeometry).getAttribute('position');
+        for (let v = 0; v < position.count; v++)
+          box.expandByPoint(new Vector3().fromBufferAttribute(position, v).applyMatrix4(o.matrixWorld).applyMatrix4(inverse));
+        materials.set((o.material as MeshStandardMaterial).name, o.material as MeshStandardMaterial);
+      });
+      return { box, materials };
+    };
+    const house = localBox('house.house-0');
+    const close = (a: Vector3, b: number[]) => [a.x, a.y, a.z].forEach((x, k) => expect(x).toBeCloseTo(b[k], 4));
+    close(house.box.min, [-5.2, -0.5, -5.2]);
+    close(house.box.max, [5.2, 5.6, 5.2]);
+    expect([...house.materials.keys()].sort()).toEqual(['house:door', 'house:roof', 'house:walls']);
+    const roof = house.materials.get('house:roof')!.color;
+    expect(roof.r).toBeGreaterThan(2 * roof.g);
+    const post = localBox('fence-post.fence-post-1');
+    close(post.box.min, [-0.06, -0.1, -0.06]);
+    close(post.box.max, [0.06, 1.3, 0.06]);
+    expect([...post.materials.keys()]).toEqual(['fence-post:wood']);
 
     // Colours: the material's base colour times the vertex colour is the viewport's vertex colour (to a byte).
     const conifer = named.get(loaded('conifer.conifer-0'))!;

@@ -100,9 +100,14 @@ export class CarMesh {
       this.object.add(steer);
       this.wheels.push({ steer, spin });
     }
-    // The car must never catch the pointer ray meant for the terrain.
+    // The car must never catch the pointer ray meant for the terrain; it casts the sun's shadow map
+    // (on while driving, fitted round the car: SceneLook) and takes the props' shadows.
     this.object.traverse((o) => {
       o.raycast = () => undefined;
+      if (o instanceof Mesh) {
+        o.castShadow = true;
+        o.receiveShadow = true;
+      }
     });
   }
 

@@ -19,7 +19,13 @@ const DRIVE_CLOCK = typeof window === 'undefined' ? 1 : driveClockOverride(windo
  * place meanwhile), the per-frame step and the drivability tint.
  * The canvas renders on demand, so each drive frame asks for the next one.
  */
-export function DriveLayer() {
+/** Where the drive camera is told to the rest of the view (the sun's shadow map and the props' levels of detail follow it). */
+export interface DrawingView {
+  drawingCamera: PerspectiveCamera | null;
+  readonly drawingFocus: Vector3;
+}
+
+export function DriveLayer({ drawing }: { drawing?: DrawingView }) {
   const session = useSession();
   const drive = session.drive;
   const mode = useStore(drive.store, (s) => s.mode);
@@ -93,6 +99,7 @@ export function DriveLayer() {
   useFrame((state) => {
     if (drive.mode === 'off') {
       car.object.visible = false;
+      if (drawing) drawing.drawingCamera = null;
       return;
     }
     const now = performance.now();
@@ -108,6 +115,13 @@ export function DriveLayer() {
       driveCamera.updateProjectionMatrix();
       driveCamera.position.set(view.eye.x, view.eye.y, view.eye.z);
       driveCamera.lookAt(view.target.x, view.target.y, view.target.z);
+      driveCamera.updateMatrixWorld();
+      if (drawing) {
+        drawing.drawingCamera = driveCamera;
+        // The car (its pose), else what the walker looks at.
+        if (pose) drawing.drawingFocus.set(pose.position.x, pose.position.y, pose.position.z);
+        else drawing.drawingFocus.set(view.target.x, view.target.y, view.target.z);
+      }
     }
     invalidate();
   });

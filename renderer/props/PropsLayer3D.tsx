@@ -22,7 +22,7 @@ function seeds(controller: PropsController): Uint32Array {
 }
 
 /** The props in the 3D viewport: instanced meshes driven imperatively by the props controller, lit with the terrain's lighting. */
-export function PropsLayer3D({ lighting }: { lighting: PropLightingUniforms }) {
+export function PropsLayer3D({ lighting, drawing }: { lighting: PropLightingUniforms; drawing?: { readonly drawingCamera: PerspectiveCamera | null } }) {
   const session = useSession();
   const controller = session.props.controller;
   const invalidate = useThree((s) => s.invalidate);
@@ -33,6 +33,7 @@ export function PropsLayer3D({ lighting }: { lighting: PropLightingUniforms }) {
   }, [lighting]);
 
   useEffect(() => {
+    instances.setGround(() => session.editor.document.field);
     instances.rebuild(controller.layer.layer, selectedIndices(controller), seeds(controller));
     invalidate();
     const unsubscribePlacement = controller.onPlacementChange((change) => {
@@ -48,7 +49,7 @@ export function PropsLayer3D({ lighting }: { lighting: PropLightingUniforms }) {
       unsubscribePlacement();
       unsubscribeSelection();
     };
-  }, [controller, instances, invalidate]);
+  }, [session, controller, instances, invalidate]);
 
   useEffect(() => () => instances.dispose(), [instances]);
 
@@ -59,10 +60,11 @@ export function PropsLayer3D({ lighting }: { lighting: PropLightingUniforms }) {
     return session.view.subscribe((s) => apply(s.settings.sunElevationDeg));
   }, [session, instances]);
 
-  // Levels of detail for this frame's camera (nothing is done when neither it nor the props changed).
+  // Levels of detail for the camera that draws this frame (the drive camera while driving; nothing
+  // is done when neither it nor the props changed).
   const buffer = useMemo(() => new Vector2(), []);
   useFrame(({ camera, gl }) => {
-    instances.prepare(camera as PerspectiveCamera, gl.getDrawingBufferSize(buffer).y);
+    instances.prepare(drawing?.drawingCamera ?? (camera as PerspectiveCamera), gl.getDrawingBufferSize(buffer).y);
   });
 
   return <primitive object={instances.group} />;

@@ -77,11 +77,12 @@ describe('PropInstances variation', () => {
     const instances = new PropInstances();
     instances.rebuild(layer, new Set(), seeds);
     instances.prepare(closeCamera(), 1000);
-    // One mesh per kind and level of detail (and the far markers), however many props.
+    // One mesh per kind and level of detail (and the contact discs and far markers), however many props.
     expect(instances.group.children.map((c) => c.name).sort()).toEqual([
       'props:conifer:0',
       'props:conifer:1',
       'props:conifer:2',
+      'props:contact',
       'props:far',
       'props:rock:0',
       'props:rock:1',
@@ -90,7 +91,9 @@ describe('PropInstances variation', () => {
     const conifers = instances.group.getObjectByName('props:conifer:0') as InstancedMesh;
     const rocks = instances.group.getObjectByName('props:rock:0') as InstancedMesh;
     // Every level casts the sun's shadow map onto the terrain and the other props, and receives theirs.
-    for (const mesh of instances.instancedMeshes()) expect([mesh.castShadow, mesh.receiveShadow]).toEqual([true, true]);
+    // (The contact discs are shade themselves: they neither cast nor take the map.)
+    for (const mesh of instances.instancedMeshes())
+      expect([mesh.castShadow, mesh.receiveShadow], mesh.name).toEqual(mesh.name === 'props:contact' ? [false, false] : [true, true]);
     expect(conifers.count).toBe(2);
     expect(rocks.count).toBe(1);
     const matrix = new Matrix4();
@@ -157,6 +160,57 @@ describe('PropInstances lighting', () => {
     lighting.terrainLighting.value = new Texture();
     mesh.onBeforeRender(undefined as never, undefined as never, undefined as never, undefined as never, undefined as never, undefined as never);
     expect(lit.value).toBe(1);
+    instances.dispose();
+  });
+});
+
+describe('PropInstances contact shade', () => {
+  it('lays a disc in the ground’s own plane under each near prop, and none under a prop too far for a mesh', () => {
+    // A plane rising 0.5 m per metre along x and 0.25 m per metre along z: its normal is (−0.5, 1, −0.25) normalised.
+    const field = createHeightfield(17, 17, 1);
+    for (let j = 0; j < 17; j++) for (let i = 0; i < 17; i++) field.heights[j * 17 + i] = 0.5 * i + 0.25 * j;
+    const layer = createSnappedPropLayer(
+      field,
+      propColumnsFromProps([
+        { id: 'a', type: 'conifer', x: -2, z: 1, yaw: 0.3, scale: 1 },
+        { id: 'b', type: 'rock', x: 3.5, z: -4.25, yaw: 0.5, scale: 2 },
+      ]),
+    );
+    const instances = new PropInstances();
+    instances.setGround(() => field);
+    instances.rebuild(layer, new Set());
+    instances.prepare(closeCamera(), 1000);
+    const contact = instances.group.getObjectByName('props:contact') as InstancedMesh;
+    expect(contact.count).toBe(2);
+    const normal = new Vector3(-0.5, 1, -0.25).normalize();
+    const m = new Matrix4();
+    for (let n = 0; n < 2; n++) {
+      contact.getMatrixAt(n, m);
+      const centre = new Vector3().setFromMatrixPosition(m);
+      // On the plane (h = 0.5 (x + 8) + 0.25 (z + 8), the map centred), lifted along its normal by a few centimetres.
+      const h = 0.5 * (centre.x + 8) + 0.25 * (centre.z + 8);
+      const above = (centre.y - h) * normal.y;
+      expect(above).toBeGreaterThan(0.01);
+      expect(above).toBeLessThan(0.05);
+      // The disc's own up is the ground's normal; its sides span the prop's footprint and more.
+      const position = new Vector3();
+      const rotation = new Quaternion();
+      const size = new Vector3();
+      m.decompose(position, rotation, size);
+      expect(new Vector3(0, 1, 0).applyQuaternion(rotation).dot(normal)).toBeCloseTo(1, 6);
+      expect(size.x).toBeGreaterThan(n === 0 ? 1.6 : 2 * 0.8);
+    }
+    // Both discs are counted in the props' triangles: the meshes' and two a disc.
+    const meshes = instances.instancedMeshes().filter((mesh) => mesh.visible && mesh !== contact);
+    const triangles = meshes.reduce((sum, mesh) => sum + mesh.count * (mesh.geometry.getAttribute('position').count / 3), 0);
+    expect(instances.lastLod.triangles).toBe(triangles + 2 * 2);
+
+    // Seen from 20 km off, neither draws a mesh, nor a disc.
+    const far = new PerspectiveCamera(50, 1.6, 0.5, 40000);
+    far.position.set(0, 20000, 20000);
+    far.lookAt(0, 0, 0);
+    instances.prepare(far, 1000);
+    expect(contact.count).toBe(0);
     instances.dispose();
   });
 });

@@ -13,6 +13,7 @@ import {
   Matrix4,
   MeshLambertMaterial,
   type PerspectiveCamera,
+  ShaderMaterial,
   Points,
   PointsMaterial,
   Quaternion,
@@ -24,6 +25,8 @@ import { PROP_MESH_LEVELS, propMesh, propVariation } from '../../shared/props/pr
 import { PROP_NO_MESH, selectPropLods, type PropLodResult } from '../../shared/props/propLod';
 import type { FrustumPlane } from '../../shared/lod/frustum';
 import { buildPropGeometry, primitiveHeight } from './propGeometry';
+import type { Heightfield } from '../../shared/terrain/heightfield';
+import { SAMPLE_DX, SAMPLE_DZ, SAMPLE_HEIGHT, sampleSurface } from '../../shared/props/surfaceSample';
 
 /** On-screen size of a prop's far marker, pixels: a prop stays visible however small its mesh gets. */
 const MARKER_PX = 3;
@@ -81,6 +84,54 @@ interface Marker {
   colour: Color;
 }
 
+/**
+ * Contact shade: a dark disc on the ground under each prop drawn with a mesh at its full or low level
+ * (the occlusion of the sky by the prop where it meets the ground; the sun's shadow map gives the
+ * directional shadow). A square of two triangles in the ground's tangent plane at the prop's base,
+ * its radius CONTACT_RADIUS × the prop's footprint, darkest in the middle and gone at its rim.
+ */
+export const CONTACT_RADIUS = 1.3;
+/** Most darkening at a disc's middle (its alpha over black). */
+export const CONTACT_STRENGTH = 0.55;
+/** Triangles of a contact disc: counted with its prop's level in the props' budget. */
+export const CONTACT_TRIANGLES = 2;
+/** Lift above the ground, metres (with a polygon offset): never hidden in the surface it lies on. */
+const CONTACT_LIFT = 0.03;
+
+const CONTACT_VERTEX = /* glsl */ `
+varying vec2 vContact;
+void main() {
+  vContact = position.xz;
+  vec4 local = vec4(position, 1.0);
+#ifdef USE_INSTANCING
+  local = instanceMatrix * local;
+#endif
+  gl_Position = projectionMatrix * modelViewMatrix * local;
+}
+`;
+const CONTACT_FRAGMENT = /* glsl */ `
+uniform float contactStrength;
+varying vec2 vContact;
+void main() {
+  float r = length(vContact);
+  float fade = clamp(1.0 - r, 0.0, 1.0);
+  // A broad soft shade with a darker core where the prop meets the ground.
+  float a = contactStrength * (0.75 * fade * fade + 0.25 * pow(fade, 6.0));
+  gl_FragColor = vec4(0.0, 0.0, 0.0, a);
+}
+`;
+
+/** The unit disc's square (±1 in x and z, y = 0), as two triangles facing up. */
+function contactGeometry(): BufferGeometry {
+  const geometry = new BufferGeometry();
+  geometry.setAttribute('position', new BufferAttribute(Float32Array.from([-1, 0, -1, -1, 0, 1, 1, 0, 1, -1, 0, -1, 1, 0, 1, 1, 0, -1]), 3));
+  return geometry;
+}
+
+const surface = new Float64Array(5);
+const up = new Vector3(0, 1, 0);
+const groundNormal = new Vector3();
+
 /** What the props' levels were chosen for: the camera's view and projection, and the drawing height. */
 function viewKey(camera: PerspectiveCamera, viewportHeight: number): string {
   return `${camera.matrixWorld.elements.join(',')}|${camera.projectionMatrix.elements.join(',')}|${viewportHeight}`;
@@ -126,6 +177,21 @@ export class PropInstances {
   private readonly markers = new Map<string, Marker>();
   private readonly markerMaterial = new PointsMaterial({ size: MARKER_PX, sizeAttenuation: false, vertexColors: true });
   private readonly far = new Points(new BufferGeometry(), this.markerMaterial);
+  /** The ground the props stand on (its tangent plane lays each contact disc); null: the disc is level at the prop's base. */
+  private groundOf: (() => Heightfield) | null = null;
+  private readonly contactMaterial = new ShaderMaterial({
+    vertexShader: CONTACT_VERTEX,
+    fragmentShader: CONTACT_FRAGMENT,
+    uniforms: { contactStrength: { value: CONTACT_STRENGTH } },
+    transparent: true,
+    depthWrite: false,
+    polygonOffset: true,
+    polygonOffsetFactor: -1,
+    polygonOffsetUnits: -2,
+  });
+  private contact: InstancedMesh | null = null;
+  /** Per prop: its contact disc's world matrix. */
+  private contactMatrices = new Float32Array(0);
 
   constructor() {
     this.group.name = 'props';
@@ -152,6 +218,11 @@ export class PropInstances {
         shader.fragmentShader.replace('#include <aomap_fragment>', PROP_LIGHTING_FRAGMENT);
     };
     this.material.needsUpdate = true;
+  }
+
+  /** The ground under the props: each contact disc lies in its tangent plane (call before `rebuild`). */
+  setGround(ground: () => Heightfield): void {
+    this.groundOf = ground;
   }
 
   /** How far a prop's shadow reaches beyond it, in prop heights (1 / tan of the sun's elevation): props just outside the view still cast into it. */
@@ -216,6 +287,11 @@ export class PropInstances {
       this.group.remove(mesh);
       mesh.dispose();
     }
+    if (this.contact) {
+      this.group.remove(this.contact);
+      this.contact.geometry.dispose();
+      this.contact.dispose();
+    }
     this.layer = layer;
     const { props } = layer;
     const counts = new Int32Array(props.types.length);
@@ -226,6 +302,15 @@ export class PropInstances {
     this.colours = new Float32Array(3 * props.count);
     this.heights = new Float32Array(props.count);
     this.levels = new Uint8Array(props.count);
+    this.contactMatrices = new Float32Array(16 * props.count);
+    const contact = new InstancedMesh(contactGeometry(), this.contactMaterial, Math.max(1, props.count));
+    contact.count = 0;
+    contact.name = 'props:contact';
+    contact.instanceMatrix.setUsage(DynamicDrawUsage);
+    contact.frustumCulled = false;
+    contact.raycast = () => undefined;
+    this.contact = contact;
+    this.group.add(contact);
     for (let k = 0; k < props.count; k++) {
       const variation = propVariation(seeds?.[k] ?? k, props.types[props.typeIndex[k]].id);
       this.stretch.set(variation.stretch, 3 * k);
@@ -234,7 +319,8 @@ export class PropInstances {
     this.triangles = props.types.map((type) =>
       Array.from({ length: PROP_MESH_LEVELS }, (_, level) => {
         const geometry = this.geometryFor(type, level);
-        return (geometry.getIndex()?.count ?? geometry.getAttribute('position').count) / 3;
+        // The full and low levels draw the prop's contact disc too.
+        return (geometry.getIndex()?.count ?? geometry.getAttribute('position').count) / 3 + (level <= 1 ? CONTACT_TRIANGLES : 0);
       }),
     );
     this.meshes = props.types.map((type, t) =>
@@ -305,9 +391,15 @@ export class PropInstances {
       { reach: this.shadowReach },
     );
     const filled = this.meshes.map((levels) => levels.map(() => 0));
+    let discs = 0;
+    const discMatrices = this.contact?.instanceMatrix.array;
     for (let k = 0; k < props.count; k++) {
       const level = this.levels[k];
       if (level >= PROP_NO_MESH) continue;
+      if (level <= 1 && discMatrices) {
+        for (let e = 0; e < 16; e++) discMatrices[16 * discs + e] = this.contactMatrices[16 * k + e];
+        discs++;
+      }
       const t = props.typeIndex[k];
       const mesh = this.meshes[t][level];
       const i = filled[t][level]++;
@@ -329,11 +421,18 @@ export class PropInstances {
         mesh.instanceColor!.needsUpdate = true;
       }),
     );
+    if (this.contact) {
+      this.contact.count = discs;
+      this.contact.visible = discs > 0;
+      this.contact.instanceMatrix.clearUpdateRanges();
+      this.contact.instanceMatrix.addUpdateRange(0, 16 * discs);
+      this.contact.instanceMatrix.needsUpdate = true;
+    }
   }
 
   /** The instanced meshes (every type and level; `count` instances of each drawn). */
   instancedMeshes(): readonly InstancedMesh[] {
-    return this.meshes.flat();
+    return this.contact ? [...this.meshes.flat(), this.contact] : this.meshes.flat();
   }
 
   /** Prop k's own tint (its variation), in the shared scratch colour. */
@@ -363,11 +462,36 @@ export class PropInstances {
     const across = Math.max(this.stretch[3 * k] || 1, this.stretch[3 * k + 2] || 1);
     // Its size on screen's terms: the larger of its height and its width (a bush is wider than tall).
     this.heights[k] = s * Math.max(stretchY * box.max.y, across * (box.max.x - box.min.x), across * (box.max.z - box.min.z), 0.1);
+    this.writeContact(layer, k, s * across);
     this.dirty = true;
+  }
+
+  /** Prop k's contact disc: in the ground's tangent plane at its base (the exact surface's triangle), lifted a little. */
+  private writeContact(layer: SnappedPropLayer, k: number, size: number): void {
+    if (this.contactMatrices.length < 16 * (k + 1)) return;
+    const { props, placements } = layer;
+    const type = props.types[props.typeIndex[k]];
+    const field = this.groundOf?.();
+    let y = placements.y[k];
+    groundNormal.set(0, 1, 0);
+    if (field) {
+      sampleSurface(field, props.x[k], props.z[k], surface);
+      y = surface[SAMPLE_HEIGHT];
+      groundNormal.set(-surface[SAMPLE_DX], 1, -surface[SAMPLE_DZ]).normalize();
+    }
+    rotation.setFromUnitVectors(up, groundNormal);
+    position.set(props.x[k], y, props.z[k]).addScaledVector(groundNormal, CONTACT_LIFT);
+    const r = CONTACT_RADIUS * type.footprintRadius * size;
+    scale.set(r, 1, r);
+    matrix.compose(position, rotation, scale);
+    matrix.toArray(this.contactMatrices, 16 * k);
   }
 
   dispose(): void {
     for (const mesh of this.meshes.flat()) mesh.dispose();
+    this.contact?.geometry.dispose();
+    this.contact?.dispose();
+    this.contactMaterial.dispose();
     for (const geometry of this.geometries.values()) geometry.dispose();
     this.material.dispose();
     this.far.geometry.dispose();

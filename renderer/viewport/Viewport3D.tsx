@@ -55,9 +55,9 @@ export function Viewport3D() {
         <ToolOverlay3D />
         <RoadPaint3D />
         <RoadOverlay3D />
-        <PropsLayer3D lighting={lighting.uniforms} />
+        <PropsLayer3D lighting={lighting.uniforms} drawing={lighting} />
         <OrbitRig />
-        <DriveLayer />
+        <DriveLayer drawing={lighting} />
         <ScaleBarDriver bar={scaleBar} />
         <IdleDriverRelease />
         <ViewAtRest wrapper={wrapper} />

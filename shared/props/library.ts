@@ -5,7 +5,7 @@
  * so a renderer or the GLB exporter can build each primitive and translate it by `center`.
  */
 
-export type Primitive =
+type PrimitiveShape =
   /** Cone along +y: base radius, apex up; `segments` 4 makes a pyramid (roofs). */
   | { kind: 'cone'; radius: number; height: number; segments: number; center: Vec3Tuple; colour: string }
   /** Cylinder along +y. */
@@ -17,6 +17,11 @@ export type Primitive =
    * i.e. vertices are placed with poles on ±y so the lowest vertex lies exactly at center.y − radii[1].
    */
   | { kind: 'icosahedron'; radii: Vec3Tuple; center: Vec3Tuple; colour: string };
+
+export type Primitive = PrimitiveShape & {
+  /** The part it makes (an exported material's name: 'walls', 'roof'); its kind when not given. */
+  part?: string;
+};
 
 export type Vec3Tuple = readonly [number, number, number];
 
@@ -101,9 +106,9 @@ export const PROP_TYPES: readonly PropType[] = [
     maxTiltDeg: 0,
     shape: [
       // The walls reach 0.5 m below the pivot so that a house on a slope has no gap under its walls.
-      { kind: 'box', width: 7, height: 3.5, depth: 6, center: [0, 1.25, 0], colour: '#d8cbb0' },
-      { kind: 'cone', radius: 5.2, height: 2.6, segments: 4, center: [0, 4.3, 0], colour: '#9c3b2e' },
-      { kind: 'box', width: 1, height: 2, depth: 0.1, center: [0, 1, 3.02], colour: '#5b3a22' },
+      { kind: 'box', width: 7, height: 3.5, depth: 6, center: [0, 1.25, 0], colour: '#d8cbb0', part: 'walls' },
+      { kind: 'cone', radius: 5.2, height: 2.6, segments: 4, center: [0, 4.3, 0], colour: '#9c3b2e', part: 'roof' },
+      { kind: 'box', width: 1, height: 2, depth: 0.1, center: [0, 1, 3.02], colour: '#5b3a22', part: 'door' },
     ],
   },
   {
@@ -113,7 +118,7 @@ export const PROP_TYPES: readonly PropType[] = [
     defaultSpacing: 2,
     alignToNormal: false,
     maxTiltDeg: 0,
-    shape: [{ kind: 'box', width: 0.12, height: 1.4, depth: 0.12, center: [0, 0.6, 0], colour: '#7a5a3a' }],
+    shape: [{ kind: 'box', width: 0.12, height: 1.4, depth: 0.12, center: [0, 0.6, 0], colour: '#7a5a3a', part: 'wood' }],
   },
   {
     id: 'dead-tree',

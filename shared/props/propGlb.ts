@@ -5,13 +5,16 @@
  * material of the part's colour, and its vertex colours (COLOR_0) are the drawn colours divided by
  * that material's: a glTF reader that multiplies them (as the spec says) shows the viewport's
  * colours, and an engine that ignores vertex colours still shows brown trunks, green crowns and
- * grey stones. Kinds without a procedural mesh (house, fence post) stay empty nodes.
+ * grey stones. Kinds without a procedural mesh (house, fence post) are written from their library
+ * primitives (primitiveMesh.ts: the geometry the viewport draws for them), a part and material per
+ * primitive (walls, roof, door; wood).
  */
 import type { GlbMaterial, GlbMesh, GlbNode } from '../codecs/glb';
 import type { Heightfield } from '../terrain/heightfield';
 import { propsToExportRecords } from './exportJson';
 import { getPropType, type PropType } from './library';
 import { propMesh, type PropMesh } from './propMeshes';
+import { primitivePropMesh } from './primitiveMesh';
 import type { Prop } from './prop';
 
 type Quaternion = [number, number, number, number];
@@ -36,7 +39,7 @@ export function yawPitchRollQuaternion(yaw: number, pitch: number, roll: number)
 }
 
 /** Roughness of each part's material (leaves a little glossier than bark and stone). */
-const ROUGHNESS: Readonly<Record<string, number>> = { bark: 0.95, leaves: 0.8, stone: 0.9 };
+const ROUGHNESS: Readonly<Record<string, number>> = { bark: 0.95, leaves: 0.8, stone: 0.9, walls: 0.9, roof: 0.75, door: 0.8, wood: 0.95 };
 
 /**
  * A prop kind's mesh as a GLB mesh and its materials (numbered from `firstMaterial`): the triangles
@@ -88,9 +91,9 @@ export function propGlb(field: Heightfield, props: readonly Prop[], lookup: (id:
   const meshOf = new Map<string, number | undefined>();
   const meshIndex = (typeId: string): number | undefined => {
     if (meshOf.has(typeId)) return meshOf.get(typeId);
-    const drawn = propMesh({ id: typeId });
+    const drawn = propMesh({ id: typeId }) ?? primitivePropMesh(lookup(typeId));
     let index: number | undefined;
-    if (drawn) {
+    if (drawn.triangles > 0) {
       const made = propGlbMesh(typeId, drawn, materials.length);
       index = meshes.push(made.mesh) - 1;
       materials.push(...made.materials);

@@ -10,6 +10,7 @@ import {
   propVariation,
   type PropMesh,
 } from './propMeshes';
+import { PROPS_TRIANGLE_BUDGET } from '../lod/sceneBudget';
 
 type V3 = [number, number, number];
 
@@ -60,6 +61,7 @@ describe('procedural prop meshes', () => {
       expect(mesh.colours.length, id).toBe(mesh.positions.length);
       expect(mesh.triangles, id).toBeGreaterThan(40);
       expect(mesh.triangles, id).toBeLessThanOrEqual(PROP_TRIANGLE_BUDGET[id]);
+      expect(mesh.triangles, id).toBeLessThanOrEqual(PROP_LEVEL_TRIANGLE_BUDGET[0]);
       expect(mesh.farColour, id).toMatch(/^#[0-9a-f]{6}$/);
       for (const array of [mesh.positions, mesh.normals, mesh.colours]) expect(array.every(Number.isFinite), id).toBe(true);
       // Linear colours in [0, 1], not black: the light decides how dark a face is.
@@ -155,6 +157,13 @@ describe('procedural prop meshes', () => {
 });
 
 describe('prop levels of detail', () => {
+  it('leaves room in the props’ share of the scene for a close view’s few hundred props at full detail', () => {
+    // The worst full mesh times 350 props (a grove 3 m apart within 30 m of the camera) fits the props'
+    // budget, so the budget only ever lowers the detail of props far enough to be small on screen.
+    const worst = Math.max(...PROCEDURAL_PROP_KINDS.map((id) => propMesh({ id }, 0)!.triangles));
+    expect(worst * 350).toBeLessThanOrEqual(PROPS_TRIANGLE_BUDGET);
+  });
+
   /** Top (highest y) and reach (widest distance from the axis) of a mesh, metres. */
   const extent = (mesh: PropMesh) => {
     let top = -Infinity;

@@ -34,11 +34,11 @@ export interface PropMesh {
 
 /** Most triangles a kind's mesh may have: the budget the tests hold each generator to. */
 export const PROP_TRIANGLE_BUDGET: Readonly<Record<string, number>> = {
-  conifer: 160,
-  broadleaf: 192,
-  bush: 64,
-  rock: 80,
-  boulder: 80,
+  conifer: 448,
+  broadleaf: 640,
+  bush: 256,
+  rock: 320,
+  boulder: 320,
   'dead-tree': 64,
 };
 
@@ -245,19 +245,38 @@ function addLimb(mesh: MeshBuilder, from: V3, to: V3, r0: number, r1: number, si
   }
 }
 
+/** How a leaf cluster is shaped and coloured (`addBlob`). */
+interface BlobOptions {
+  /** Noise frequency over the unit sphere: 1.7 a lumpy ball, 3 and up a ragged clump of foliage. */
+  frequency?: number;
+  /** Each vertex's colour from its place (metres) and its unit direction from the blob's centre; default dark under, light on top. */
+  colourAt?: (p: V3, direction: V3) => Rgb;
+}
+
 /**
  * A cluster of leaves or a stone: an icosphere around `centre` with radii `radii`, its radius pushed
- * in and out by noise (`roughness`), coloured from dark at its underside to light at its top.
+ * in and out by two octaves of noise (`roughness`), coloured from dark at its underside to light at its top.
  */
-function addBlob(mesh: MeshBuilder, random: Random, centre: V3, radii: V3, roughness: number, base: Rgb, softness: number, subdivide = 0): void {
+function addBlob(
+  mesh: MeshBuilder,
+  random: Random,
+  centre: V3,
+  radii: V3,
+  roughness: number,
+  base: Rgb,
+  softness: number,
+  subdivide = 0,
+  options: BlobOptions = {},
+): void {
   const { vertices, faces } = icosphere(subdivide);
   const noise = valueNoise((random.next() * 4294967296) >>> 0);
+  const f = options.frequency ?? 1.7;
   const points = vertices.map((v) => {
-    const r = 1 + roughness * noise(v[0] * 1.7 + 11, v[1] * 1.7 + 5, v[2] * 1.7 + 3);
+    const r = 1 + roughness * (0.75 * noise(v[0] * f + 11, v[1] * f + 5, v[2] * f + 3) + 0.25 * noise(v[0] * 2.3 * f, v[1] * 2.3 * f + 7, v[2] * 2.3 * f));
     return add(centre, [v[0] * radii[0] * r, v[1] * radii[1] * r, v[2] * radii[2] * r]);
   });
-  const colourAt = (v: V3): Rgb => shade(base, 0.62 + 0.38 * (0.5 + 0.5 * v[1]) + 0.08 * (random.next() - 0.5));
-  const colours = vertices.map(colourAt);
+  const colourAt = options.colourAt ?? ((_p: V3, v: V3): Rgb => shade(base, 0.62 + 0.38 * (0.5 + 0.5 * v[1]) + 0.08 * (random.next() - 0.5)));
+  const colours = vertices.map((v, k) => colourAt(points[k], v));
   mesh.part('leaves');
   for (const [a, b, c] of faces) {
     const centroid = scaled(add(add(points[a], points[b]), points[c]), 1 / 3);
@@ -268,78 +287,126 @@ function addBlob(mesh: MeshBuilder, random: Random, centre: V3, radii: V3, rough
 const BARK = hexToLinear('#5a3d26');
 const GREY_BARK = hexToLinear('#6a5d52');
 
-/** Conifer: a trunk and five drooping, jagged tiers of needles narrowing to a leader; 5.6 m tall at scale 1. */
+/**
+ * Conifer: a trunk and seven irregular tiers of branches narrowing to a leader; 7 m tall at scale 1.
+ * Each tier is a star of drooping branch tips (each its own length, angle and droop) with notches
+ * between them and a ridge from the tier's top to each tip, so its outline is ragged, not a cone;
+ * tips are lighter (new growth), notches and undersides in shade.
+ */
 function conifer(): PropMesh {
   const mesh = new MeshBuilder();
   const random = createRandom(0xc0f1);
   const r0 = 0.24;
-  addLimb(mesh, [0, -r0 * TRUNK_SINK_SLOPE, 0], [0, 4.2, 0], r0, 0.06, 5, BARK, false);
-  const dark = hexToLinear('#1f4527');
-  const light = hexToLinear('#3f7a45');
-  const tiers = 4;
-  const points = 8;
+  addLimb(mesh, [0, -r0 * TRUNK_SINK_SLOPE, 0], [0, 5.4, 0], r0, 0.05, 5, BARK, false);
+  const dark = hexToLinear('#15321b');
+  const mid = hexToLinear('#254d2b');
+  const tip = hexToLinear('#467a40');
+  const tiers = 7;
+  const branches = 10;
+  const jitter = (c: Rgb, amount: number): Rgb => shade(c, 1 + amount * (random.next() - 0.5));
+  mesh.part('leaves');
   for (let t = 0; t < tiers; t++) {
     const f = t / (tiers - 1);
-    const radius = 1.75 - 1.2 * f;
-    const bottom = 1.05 + 1.25 * t;
-    const top = bottom + 2.1 - 0.35 * f + (t === tiers - 1 ? 0.5 : 0);
-    const apex: V3 = [0, top, 0];
-    const under: V3 = [0, bottom + 0.45, 0];
-    const twist = random.next() * Math.PI;
-    const tierDark = mixRgb(dark, light, 0.15 * f);
-    const tierLight = mixRgb(dark, light, 0.65 + 0.35 * f);
-    const rim: V3[] = [];
-    const waist: V3[] = [];
-    mesh.part('leaves');
-    for (let k = 0; k < points; k++) {
-      const angle = twist + (2 * Math.PI * k) / points;
-      const tip = 1 + 0.12 * (random.next() - 0.5);
-      const r = radius * tip;
-      // The rim droops at its tips; the waist (two fifths up) bulges a little, so each tier is a skirt, not a cone.
-      rim.push([r * Math.cos(angle), bottom - 0.12 * (random.next() - 0.2), r * Math.sin(angle)]);
-      const a2 = angle + Math.PI / points;
-      const rw = 0.62 * radius;
-      waist.push([rw * Math.cos(a2), bottom + 0.42 * (top - bottom), rw * Math.sin(a2)]);
+    const radius = (1.95 - 1.5 * f) * (1 + 0.12 * (random.next() - 0.5));
+    const bottom = 0.85 + 0.88 * t + 0.18 * (random.next() - 0.5);
+    const top = bottom + 1.45 - 0.3 * f + (t === tiers - 1 ? 0.6 : 0);
+    // Each tier a little off the axis: a tree is not turned on a lathe.
+    const cx = 0.1 * (random.next() - 0.5);
+    const cz = 0.1 * (random.next() - 0.5);
+    const apex: V3 = [cx * 0.5, top, cz * 0.5];
+    const under: V3 = [cx, bottom + 0.55, cz];
+    const twist = random.next() * 2 * Math.PI;
+    const tips: V3[] = [];
+    const notches: V3[] = [];
+    const ridges: V3[] = [];
+    const tipColours: Rgb[] = [];
+    for (let k = 0; k < branches; k++) {
+      const angle = twist + (2 * Math.PI * (k + 0.3 * (random.next() - 0.5))) / branches;
+      const reach = radius * (0.85 + 0.3 * random.next());
+      const droop = (0.15 + 0.3 * random.next()) * (0.5 + 0.5 * (reach / 1.95));
+      tips.push([cx + reach * Math.cos(angle), bottom - droop, cz + reach * Math.sin(angle)]);
+      const ridge = 0.5 * reach;
+      ridges.push([cx + ridge * Math.cos(angle), bottom + 0.42 * (top - bottom), cz + ridge * Math.sin(angle)]);
+      const between = angle + Math.PI / branches;
+      const inner = radius * (0.62 + 0.12 * random.next());
+      notches.push([cx + inner * Math.cos(between), bottom + 0.22 + 0.15 * random.next(), cz + inner * Math.sin(between)]);
+      tipColours.push(mixRgb(mid, tip, 0.35 + 0.45 * random.next() + 0.1 * f));
     }
-    const radial = (p: V3): V3 => normalised([p[0], 0.9 * radius, p[2]]);
-    for (let k = 0; k < points; k++) {
-      const k1 = (k + 1) % points;
-      const upOut = normalised([rim[k][0] + rim[k1][0], 2 * radius, rim[k][2] + rim[k1][2]]);
-      // Upper side: apex to the waist, waist to the rim (each rim tip between two waist points).
-      mesh.tri(apex, waist[k], waist[k1], upOut, [tierLight, tierLight, tierLight], [[0, 1, 0], radial(waist[k]), radial(waist[k1])], 0.55);
-      mesh.tri(waist[k], rim[k1], waist[k1], upOut, [tierLight, tierDark, tierLight], [radial(waist[k]), radial(rim[k1]), radial(waist[k1])], 0.55);
-      mesh.tri(waist[k], rim[k], rim[k1], upOut, [tierLight, tierDark, tierDark], [radial(waist[k]), radial(rim[k]), radial(rim[k1])], 0.55);
-      // Underside: the rim up to the trunk, in shade.
-      mesh.tri(rim[k], rim[k1], under, [0, -1, 0], [shade(tierDark, 0.7), shade(tierDark, 0.7), shade(tierDark, 0.45)]);
+    const radial = (p: V3): V3 => normalised([p[0] - cx, 0.9 * radius, p[2] - cz]);
+    const outward = (a: V3, b: V3, c: V3): V3 => normalised([a[0] + b[0] + c[0] - 3 * cx, 1.2 * radius, a[2] + b[2] + c[2] - 3 * cz]);
+    const tierTop = jitter(mixRgb(mid, tip, 0.25 + 0.3 * f), 0.15);
+    for (let k = 0; k < branches; k++) {
+      const k1 = (k + 1) % branches;
+      const w0 = ridges[k];
+      const w1 = ridges[k1];
+      const notch = notches[k];
+      const before = notches[(k + branches - 1) % branches];
+      const ridgeColour = jitter(mixRgb(mid, tipColours[k], 0.5), 0.1);
+      const ridgeColour1 = jitter(mixRgb(mid, tipColours[k1], 0.5), 0.1);
+      const notchColour = jitter(dark, 0.2);
+      const soft = 0.5;
+      // Upper side: the top to the ridges, each ridge down to its tip between two notches.
+      mesh.tri(apex, w0, w1, outward(apex, w0, w1), [tierTop, ridgeColour, ridgeColour1], [[0, 1, 0], radial(w0), radial(w1)], soft);
+      mesh.tri(w0, notch, w1, outward(w0, notch, w1), [ridgeColour, notchColour, ridgeColour1], [radial(w0), radial(notch), radial(w1)], soft);
+      mesh.tri(w0, tips[k], notch, outward(w0, tips[k], notch), [ridgeColour, tipColours[k], notchColour], [radial(w0), radial(tips[k]), radial(notch)], soft);
+      mesh.tri(
+        w0,
+        before,
+        tips[k],
+        outward(w0, before, tips[k]),
+        [ridgeColour, notchColour, tipColours[k]],
+        [radial(w0), radial(before), radial(tips[k])],
+        soft,
+      );
+      // Underside: the tips and notches up to the trunk, in shade.
+      const shadeTip = shade(tipColours[k], 0.45);
+      const shadeNotch = shade(notchColour, 0.75);
+      mesh.tri(tips[k], notch, under, [0, -1, 0], [shadeTip, shadeNotch, shade(mid, 0.45)]);
+      mesh.tri(before, tips[k], under, [0, -1, 0], [shadeNotch, shadeTip, shade(mid, 0.45)]);
     }
   }
   return mesh.build('#2f5d34');
 }
 
-/** Broadleaf tree: a trunk forking into three limbs under a crown of six rounded leaf clusters; about 7 m tall. */
+/**
+ * Broadleaf tree: a trunk forking into three limbs under a crown of seven ragged leaf clusters (a
+ * top one over a ring of five, alternately high and low, and one hanging lower on a side); about
+ * 7.5 m tall. Each cluster's colour darkens towards the crown's middle and its underside (the crown's
+ * own shade) and varies in patches (light and yellower leaves where the noise is high).
+ */
 function broadleaf(): PropMesh {
   const mesh = new MeshBuilder();
   const random = createRandom(0xb10a);
   const r0 = 0.32;
-  const fork: V3 = [0, 2.6, 0];
+  const fork: V3 = [0, 2.5, 0];
   addLimb(mesh, [0, -r0 * TRUNK_SINK_SLOPE, 0], fork, r0, 0.2, 6, BARK, false);
-  const leaves = [hexToLinear('#3f7a2e'), hexToLinear('#4d8a34'), hexToLinear('#5a9438')];
-  // A dome, not a disc: a top cluster over a ring of five, alternately high and low.
-  const clusters: { centre: V3; radius: number }[] = [{ centre: [0.15, 5.9, -0.1], radius: 1.6 }];
+  const leaves = [hexToLinear('#35692a'), hexToLinear('#417a2e'), hexToLinear('#4c8634')];
+  const yellow = hexToLinear('#7d9a3f');
+  const clusters: { centre: V3; radius: number }[] = [{ centre: [0.15, 6.0, -0.1], radius: 1.55 }];
   for (let k = 0; k < 5; k++) {
     const angle = (2 * Math.PI * k) / 5 + 0.4 * random.next();
-    const out = 1.25 + 0.3 * random.next();
-    const y = (k % 2 === 0 ? 3.9 : 4.8) + 0.4 * random.next();
-    clusters.push({ centre: [out * Math.cos(angle), y, out * Math.sin(angle)], radius: 1.15 + 0.3 * random.next() });
+    const out = 1.35 + 0.35 * random.next();
+    const y = (k % 2 === 0 ? 3.9 : 4.9) + 0.4 * random.next();
+    clusters.push({ centre: [out * Math.cos(angle), y, out * Math.sin(angle)], radius: 1.05 + 0.35 * random.next() });
   }
+  clusters.push({ centre: [-1.6, 3.5, 0.9], radius: 0.95 });
   for (let k = 0; k < 3; k++) {
     const c = clusters[1 + ((2 * k) % 5)].centre;
     addLimb(mesh, fork, [c[0] * 0.8, c[1] - 0.6, c[2] * 0.8], 0.16, 0.07, 4, BARK, true, 0.3);
   }
+  const crown: V3 = [0, 4.8, 0];
+  const patches = valueNoise(0x1eaf);
   clusters.forEach(({ centre, radius }, k) => {
-    // Lower clusters darker (in the crown's own shade).
-    const colour = shade(leaves[k % leaves.length], 0.8 + 0.2 * ((centre[1] - 4) / 2));
-    addBlob(mesh, random, centre, [radius, radius * 0.9, radius], 0.22, colour, 0.6);
+    const base = leaves[k % leaves.length];
+    const colourAt = (p: V3, v: V3): Rgb => {
+      // Outer leaves catch the light; inner and lower ones are in the crown's shade.
+      const outward = Math.min(1, Math.hypot(p[0] - crown[0], (p[1] - crown[1]) * 0.8, p[2] - crown[2]) / 2.8);
+      const light = (0.5 + 0.3 * (0.5 + 0.5 * v[1])) * (0.7 + 0.45 * outward);
+      const patch = patches(p[0] * 1.3, p[1] * 1.3, p[2] * 1.3);
+      const colour = mixRgb(base, yellow, Math.max(0, patch) * 0.45);
+      return shade(colour, light * (1 + 0.12 * (random.next() - 0.5)));
+    };
+    addBlob(mesh, random, centre, [radius, radius * 0.85, radius], 0.34, base, 0.78, 1, { frequency: 2.6, colourAt });
   });
   return mesh.build('#4f8a3a');
 }
@@ -348,21 +415,23 @@ function broadleaf(): PropMesh {
 function bush(): PropMesh {
   const mesh = new MeshBuilder();
   const random = createRandom(0xb05);
-  const leaves = [hexToLinear('#4c7f33'), hexToLinear('#5a8f3c'), hexToLinear('#68973f')];
+  const leaves = [hexToLinear('#44742f'), hexToLinear('#4f8236'), hexToLinear('#5b8a3a')];
   const parts: { centre: V3; radii: V3 }[] = [
     { centre: [0, 0.42, 0], radii: [0.75, 0.62, 0.75] },
     { centre: [0.45, 0.28, 0.3], radii: [0.5, 0.45, 0.5] },
     { centre: [-0.4, 0.26, -0.35], radii: [0.55, 0.44, 0.5] },
   ];
-  parts.forEach(({ centre, radii }, k) => addBlob(mesh, random, centre, radii, 0.2, leaves[k], 0.6));
+  parts.forEach(({ centre, radii }, k) => addBlob(mesh, random, centre, radii, 0.3, leaves[k], 0.78, 1, { frequency: 2.6 }));
   return mesh.build('#5a8f3c');
 }
 
 /**
- * Rock: a noisy icosphere with `cuts` random planes sheared off (the flat facets of broken stone),
- * sunk by a share of its height, flat shading, colour varying face to face and lighter on top.
+ * Rock: a subdivided icosphere displaced by three octaves of noise, with `cuts` random planes sheared
+ * off (the flat facets of broken stone), flattened by its radii and sunk by a share of its height
+ * (bedded in the ground, not resting on it). Normals half smooth, half faceted; colour varying by
+ * noise (mottling and bands of strata), lichen on some upward faces, earth-stained near the ground.
  */
-function rockMesh(seed: number, radii: V3, sink: number, stone: string, cuts: number, subdivide = 1): PropMesh {
+function rockMesh(seed: number, radii: V3, sink: number, stone: string, cuts: number, subdivide = 2): PropMesh {
   const mesh = new MeshBuilder();
   const random = createRandom(seed);
   const { vertices, faces } = icosphere(subdivide);
@@ -375,7 +444,11 @@ function rockMesh(seed: number, radii: V3, sink: number, stone: string, cuts: nu
     planes.push({ n: [h * Math.cos(theta), Math.min(1, y), h * Math.sin(theta)], d: 0.58 + 0.22 * random.next() });
   }
   const unit = vertices.map((v) => {
-    let p = scaled(v, 1 + 0.22 * noise(v[0] * 1.6, v[1] * 1.6, v[2] * 1.6) + 0.07 * noise(v[0] * 4.3 + 7, v[1] * 4.3, v[2] * 4.3));
+    const r =
+      1 +
+      0.28 * noise(v[0] * 1.5, v[1] * 1.5, v[2] * 1.5) +
+      (subdivide > 0 ? 0.15 * noise(v[0] * 3.7 + 7, v[1] * 3.7, v[2] * 3.7) + 0.06 * noise(v[0] * 8 + 3, v[1] * 8 + 9, v[2] * 8) : 0);
+    let p = scaled(v, r);
     for (const { n, d } of planes) {
       const over = dot(p, n) - d;
       if (over > 0) p = sub(p, scaled(n, over));
@@ -391,22 +464,39 @@ function rockMesh(seed: number, radii: V3, sink: number, stone: string, cuts: nu
   }
   const lift = -minY - sink * (maxY - minY);
   const points = unit.map((p): V3 => [p[0] * radii[0], (p[1] + lift) * radii[1], p[2] * radii[2]]);
+  // Smooth normals: each vertex the mean of its faces' (area-weighted).
+  const smooth: V3[] = points.map(() => [0, 0, 0]);
+  for (const [a, b, c] of faces) {
+    const n = cross(sub(points[b], points[a]), sub(points[c], points[a]));
+    const centroid = scaled(add(add(points[a], points[b]), points[c]), 1 / 3);
+    const facing = dot(n, sub(centroid, [0, lift * radii[1], 0])) < 0 ? scaled(n, -1) : n;
+    for (const v of [a, b, c]) smooth[v] = add(smooth[v], facing);
+  }
   const base = hexToLinear(stone);
-  const lichen = hexToLinear('#7d7a5a');
+  const lichen = hexToLinear('#7f8160');
+  const earth = hexToLinear('#4a3c2c');
   const top = Math.max(...points.map((p) => p[1]));
+  const colours = points.map((p, v): Rgb => {
+    const height = Math.max(0, p[1]) / top;
+    const s = 3 / Math.max(radii[0], radii[2]);
+    const mottle = noise(p[0] * s + 20, p[1] * s, p[2] * s + 20);
+    const band = Math.sin(p[1] * (14 / radii[1]) + 2 * noise(p[0] * s, 4, p[2] * s));
+    let colour = shade(base, (0.62 + 0.45 * height) * (1 + 0.35 * mottle + 0.07 * band));
+    const up = normalised(smooth[v])[1];
+    const moss = noise(p[0] * s * 0.7 + 40, p[1] * s * 0.7, p[2] * s * 0.7 - 40);
+    if (up > 0.35 && moss > 0.15) colour = mixRgb(colour, lichen, Math.min(0.4, (moss - 0.15) * 1.5));
+    // Stained by the soil it is bedded in, up to a tenth of its height.
+    const stain = Math.max(0, 1 - p[1] / (0.12 * top));
+    return mixRgb(colour, earth, 0.6 * Math.min(1, stain));
+  });
   mesh.part('stone');
   for (const [a, b, c] of faces) {
     const pa = points[a];
     const pb = points[b];
     const pc = points[c];
     const centroid = scaled(add(add(pa, pb), pc), 1 / 3);
-    const height = Math.max(0, centroid[1]) / top;
-    // Each facet its own shade; weathered and lighter towards the top, a touch of lichen on some.
-    const jitter = 0.78 + 0.32 * random.next();
-    let colour = shade(base, jitter * (0.62 + 0.45 * height));
-    if (random.next() < 0.18) colour = mixRgb(colour, lichen, 0.35);
     const outward = sub(centroid, [0, lift * radii[1], 0]);
-    mesh.tri(pa, pb, pc, outward, [colour, colour, colour]);
+    mesh.tri(pa, pb, pc, outward, [colours[a], colours[b], colours[c]], [smooth[a], smooth[b], smooth[c]], subdivide > 0 ? 0.4 : 0);
   }
   return mesh.build(stone);
 }
@@ -435,8 +525,8 @@ const BUILDERS: Readonly<Record<string, () => PropMesh>> = {
   conifer,
   broadleaf,
   bush,
-  rock: () => rockMesh(0x0c4, [0.85, 0.5, 0.7], 0.36, '#7a756e', 6),
-  boulder: () => rockMesh(0xb01d, [2.3, 1.4, 1.9], 0.33, '#6f6a63', 7),
+  rock: () => rockMesh(0x0c4, [0.9, 0.45, 0.75], 0.38, '#767470', 6),
+  boulder: () => rockMesh(0xb01d, [2.3, 1.25, 1.9], 0.36, '#6c6a66', 7),
   'dead-tree': deadTree,
 };
 
@@ -467,8 +557,8 @@ function coniferLow(): PropMesh {
   const mesh = new MeshBuilder();
   addLimb(mesh, [0, -0.24 * TRUNK_SINK_SLOPE, 0], [0, 2.2, 0], 0.24, 0.12, 3, BARK, false);
   mesh.part('leaves');
-  addSpindle(mesh, 6, 1.5, 1.05, 4.3, 1.75, hexToLinear('#2c5a33'));
-  addSpindle(mesh, 6, 3.6, 3.2, 7.0, 1.15, hexToLinear('#37693c'));
+  addSpindle(mesh, 6, 1.5, 1.0, 4.3, 2.05, hexToLinear('#2c5a33'));
+  addSpindle(mesh, 6, 3.6, 3.2, 7.6, 1.15, hexToLinear('#37693c'));
   return mesh.build('#2f5d34');
 }
 
@@ -496,7 +586,7 @@ function tiny(id: string): PropMesh {
   switch (id) {
     case 'conifer':
       mesh.part('leaves');
-      addSpindle(mesh, 4, 1.4, 0.8, 7.0, 1.6, far('#2f5d34'));
+      addSpindle(mesh, 4, 1.4, 0.8, 7.6, 1.95, far('#2f5d34'));
       break;
     case 'broadleaf':
       mesh.part('leaves');
@@ -540,7 +630,7 @@ const LOW_BUILDERS: Readonly<Record<string, () => PropMesh>> = {
 export const PROP_MESH_LEVELS = 3;
 
 /** Most triangles of each level's mesh, any kind: what the tests hold every generator to. */
-export const PROP_LEVEL_TRIANGLE_BUDGET: readonly number[] = [192, 32, 8];
+export const PROP_LEVEL_TRIANGLE_BUDGET: readonly number[] = [640, 32, 8];
 
 const cache = new Map<string, PropMesh>();
 

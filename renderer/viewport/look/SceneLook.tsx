@@ -25,6 +25,7 @@ import type { ViewSettings } from '../../../shared/ipc/contract';
 import { useSession } from '../../session';
 import { useViewport } from '../viewportContext';
 import type { TerrainLighting } from './terrainLighting';
+import { propShadowFrame, snapToShadowTexels } from './propShadowFrame';
 import { SEA_LOOK } from '../../../app/view/seaLook';
 import {
   clipSeaToGround,
@@ -215,16 +216,23 @@ export function SceneLighting() {
   );
 
   // The props' shadow map: on while there are props and the view's shadows are on, its square fitted
-  // round the orbit target, wider as the camera backs off (PROP_SHADOW_SPAN).
+  // round what the drawing camera looks at (propShadowFrame.ts): the orbit target, or the car in Drive.
+  const forward = useMemo(() => new Vector3(), []);
   useFrame(({ camera }) => {
     const { sun } = objects;
-    const cast = view.getState().settings.shadows && props.controller.layer.list.length > 0;
+    const drawing = lighting.drawingCamera;
+    // While driving the car casts too.
+    const cast = view.getState().settings.shadows && (props.controller.layer.list.length > 0 || drawing !== null);
     if (sun.castShadow !== cast) sun.castShadow = cast;
     if (!cast) return;
-    const target = lighting.orbitTarget;
-    const half = propShadowHalfSpan(camera.position.distanceTo(target));
-    sun.target.position.copy(target);
-    sun.position.copy(target).addScaledVector(toSunRef.current, 4 * half);
+    const eye = drawing ?? camera;
+    eye.getWorldDirection(forward);
+    const frame = propShadowFrame(eye.position, forward, drawing ? lighting.drawingFocus : lighting.orbitTarget, drawing !== null);
+    const { half } = frame;
+    // On the map's texel grid seen from the sun: a square following the car does not make its shadows' edges crawl.
+    const centre = snapToShadowTexels(frame.centre, toSunRef.current, (2 * half) / PROP_SHADOW_MAP_SIZE);
+    sun.target.position.set(centre.x, centre.y, centre.z);
+    sun.position.copy(sun.target.position).addScaledVector(toSunRef.current, 4 * half);
     sun.target.updateMatrixWorld();
     sun.updateMatrixWorld();
     const box = sun.shadow.camera;
@@ -245,11 +253,6 @@ export function SceneLighting() {
 export const PROP_SHADOW_MAP_SIZE = 2048;
 /** Texture reads per terrain or prop pixel that the props' shadows add: three's PCF, five filtered taps. */
 export const PROP_SHADOW_SAMPLES_PER_PIXEL = 5;
-/** Half the side of the props' shadow square: 0.8 of the camera's distance to its target, 24–600 m (a texel 2.3 cm to 59 cm). */
-export function propShadowHalfSpan(distance: number): number {
-  return Math.min(600, Math.max(24, Math.round(0.8 * distance)));
-}
-
 /** How long the heights must stay unchanged before the sea's ground is sent again. */
 const SEA_GROUND_SETTLE_MS = 250;
 

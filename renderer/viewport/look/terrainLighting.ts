@@ -1,5 +1,16 @@
 import { heightRange } from '../../../shared/terrain/heightfield';
-import { Box2, DataTexture, type DataArrayTexture, LinearFilter, RGFormat, UnsignedByteType, Vector2, Vector3, type WebGLRenderer } from 'three';
+import {
+  Box2,
+  DataTexture,
+  type DataArrayTexture,
+  LinearFilter,
+  type PerspectiveCamera,
+  RGFormat,
+  UnsignedByteType,
+  Vector2,
+  Vector3,
+  type WebGLRenderer,
+} from 'three';
 import type { EditorSession } from '../../../app/editorSession';
 import type { ViewSettings } from '../../../shared/ipc/contract';
 import { LIGHTING_CHANNELS, computeLightingPatch, type GridRect } from '../../../shared/terrain/lighting';
@@ -38,6 +49,13 @@ export class TerrainLighting {
   readonly uniforms: TerrainShaderUniforms = createTerrainShaderUniforms();
   /** The orbit camera's target (OrbitRig keeps it): the scale bar measures there. */
   readonly orbitTarget = new Vector3();
+  /**
+   * The camera drawing the frame when it is not the orbit camera (the drive or walk camera, which
+   * DriveLayer sets while driving; null otherwise), and the point it looks at (the car): the sun's
+   * shadow map and the props' levels of detail follow what is seen.
+   */
+  drawingCamera: PerspectiveCamera | null = null;
+  readonly drawingFocus = new Vector3();
   private readonly model: TerrainLightingModel;
   private texture: DataTexture | null = null;
   private textureDims = '';
