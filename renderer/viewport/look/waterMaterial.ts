@@ -105,6 +105,22 @@ float waterFresnel(float cosTheta, float f0) {
 `;
 
 /**
+ * The surface seen at `cosView` over water of opacity `alpha` (looking straight down): (x) the share of
+ * the light leaving it that is the sky's reflection, F / (F + (1 − F)·a), and (y) its opacity,
+ * F + (1 − F)·a, the blending showing the ground through the rest. a is the body's opacity along the
+ * slanted path the refracted ray takes, 1 − (1 − alpha)^(1 / cos θt), sin θt = sin θ / n (n² = 1.777).
+ */
+export const WATER_SURFACE_MIX_GLSL = /* glsl */ `
+vec2 waterSurfaceMix(float cosView, float alpha, float f0) {
+  float fresnel = waterFresnel(cosView, f0);
+  float slant = sqrt(max(0.0, 1.0 - (1.0 - cosView * cosView) / 1.777));
+  float body = 1.0 - pow(1.0 - alpha, 1.0 / max(slant, 0.3));
+  float surface = fresnel + (1.0 - fresnel) * body;
+  return vec2(fresnel / max(surface, 1e-3), surface);
+}
+`;
+
+/**
  * How much of a ripple of `wavelength` metres is drawn where a pixel spans `footprint` metres: all of it
  * from RIPPLE_FULL_PIXELS pixels a wave, none below RIPPLE_GONE_PIXELS (a wave a few pixels long aliases
  * into shimmer; its slope widens the highlight instead).
@@ -171,6 +187,7 @@ vec3 waterToSrgb(vec3 c) {
 }
 ${SKY_GRADIENT_GLSL}
 ${WATER_FRESNEL_GLSL}
+${WATER_SURFACE_MIX_GLSL}
 ${WATER_RIPPLE_FADE_GLSL}
 // The still ripples' slope (xy) at ground point p, and (z) the slope variance of the waves faded out at
 // this footprint: ${RIPPLE_WAVES} waves, each ${RIPPLE_GROWTH}× the last one's length, turned by the golden angle,
@@ -216,7 +233,6 @@ void main() {
   vec3 normal = normalize(vec3(-ripple.x, 1.0, -ripple.y));
   if (toEye.y < 0.0) normal = -normal;
   float cosView = max(dot(normal, toEye), 0.0);
-  float fresnel = waterFresnel(cosView, waterF0);
   vec3 mirrored = reflect(-toEye, normal);
   mirrored.y = abs(mirrored.y);
   vec3 sky = skyGradient(mirrored, skyZenith, skyHorizon, skyBelow, sunDirection, sunGlow);
@@ -236,11 +252,9 @@ void main() {
   vec3 shine = sunColour * waterFresnel(dot(halfway, toEye), waterF0) * slopes / (4.0 * max(cosView, 0.1) * hy2 * hy2) * step(0.0, sunDirection.y);
   // What reaches the eye: F of the reflection, and of the rest the water's body at its opacity (the path
   // through it longer at a slant), the ground behind showing through the remainder by the blending.
-  float slant = sqrt(max(0.0, 1.0 - (1.0 - cosView * cosView) / 1.777));
-  float body = 1.0 - pow(1.0 - alpha, 1.0 / max(slant, 0.3));
-  float surface = fresnel + (1.0 - fresnel) * body;
-  colour = (fresnel * reflection + (1.0 - fresnel) * body * colour + shine) / max(surface, 1e-3);
-  alpha = surface;
+  vec2 surface = waterSurfaceMix(cosView, alpha, waterF0);
+  colour = mix(colour, reflection, surface.x) + shine / max(surface.y, 1e-3);
+  alpha = surface.y;
   // The edge: out to nothing as the depth read inside the cell reaches 0 (app/water/shoreField.ts: the
   // corners' depths carried along their slopes; waterCorners.ts cornerDepth), so the water line runs
   // through the cells, straight where the bank is planar, not kinking at every triangle. Depth /
