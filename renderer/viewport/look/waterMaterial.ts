@@ -11,7 +11,7 @@ export const RIPPLE_WAVES = 6;
 export const RIPPLE_SHORTEST = 0.45;
 export const RIPPLE_GROWTH = 1.8;
 /** Each wave's greatest slope (m/m): gentle ripples on a calm lake. */
-export const RIPPLE_STEEPNESS = 0.05;
+export const RIPPLE_STEEPNESS = 0.06;
 /** A wave is drawn whole from this many pixels a wavelength, and not at all below RIPPLE_GONE_PIXELS. */
 export const RIPPLE_FULL_PIXELS = 8;
 export const RIPPLE_GONE_PIXELS = 3;
@@ -24,7 +24,7 @@ export const SHINE_ROUGHNESS = 0.0012;
  */
 export const CLEAR_WATER: readonly [number, number, number] = [92, 168, 150];
 export const CLEAR_ALPHA = 0.4;
-export const CLEAR_DEPTH = 1.2;
+export const CLEAR_DEPTH = 2.5;
 export const RIVER_CLEAR_SHARE = 0.3;
 /** The land the water mirrors where it rises above the reflected ray (sRGB): shaded ground, seen from below. */
 export const REFLECTED_LAND: readonly [number, number, number] = [74, 72, 60];
