@@ -131,6 +131,7 @@ async function lakeCloseUp(page: Page, name: string): Promise<void> {
   for (let n = 0; n < 2; n++) await page.mouse.wheel(0, -300);
   await shot(page, `${name}-close`);
   // An upward drag lowers the orbit camera (0.12 of the view's height ≈ 43°; the orbit stops 1° over the horizon).
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 - 0.12 * box.height, { steps: 8 });
   await page.mouse.up();
