@@ -81,26 +81,6 @@ async function tintedCentre(page: Page, before: Buffer, after: Buffer): Promise<
   );
 }
 
-/** Selects the list's first feature and finds it in the 3D view (reset camera): where it is, if it shows. */
-async function selectAndFind(page: Page, list: string): Promise<{ x: number; y: number } | null> {
-  await page.getByTestId('cmd-view.resetCamera').click();
-  const plain = await settledView(page);
-  await page.getByTestId('water-panel').getByTestId(list).locator('li').first().click();
-  return tintedCentre(page, plain, await settledView(page));
-}
-
-/** The page around a feature found in the 3D view, at the screen's own resolution (a crop, the camera not moved). */
-async function cropAround(page: Page, centre: { x: number; y: number } | null, name: string): Promise<void> {
-  if (!centre) return;
-  const box = (await page.getByTestId('viewport-3d').boundingBox())!;
-  const w = Math.min(360, box.width);
-  const h = Math.min(240, box.height);
-  const x = Math.max(box.x, Math.min(box.x + box.width - w, box.x + centre.x - w / 2));
-  const y = Math.max(box.y, Math.min(box.y + box.height - h, box.y + centre.y - h / 2));
-  const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
-  await page.screenshot({ path: path.join(ARTIFACTS, `${PRESET}-${width}x${height}-${name}.png`), clip: { x, y, width: w, height: h }, timeout: 120_000 });
-}
-
 /**
  * Brings the list's first (or nth) feature to the middle of the 3D view and zooms in on it, a few notches at a
  * time: each round finds it by its selection tint (selected against not), pans it to the middle with
@@ -135,7 +115,8 @@ async function closeUpOn(page: Page, list: string, rounds: number, notchesPerRou
 
 /**
  * The list's first lake selected from the camera as it is (the list frames it: `<name>-selected`), let go
- * (`<name>-framed`, in its own colours) and two notches nearer at the view's middle (`<name>-close`).
+ * (`<name>-framed`, in its own colours), two notches nearer at the view's middle (`<name>-close`), and from
+ * there tilted a little down towards the horizon (`<name>-grazing`: more of the sky's reflection at a lower angle).
  */
 async function lakeCloseUp(page: Page, name: string): Promise<void> {
   const lake = page.getByTestId('water-panel').getByTestId('water-lakes-list').locator('li').first();
@@ -149,6 +130,13 @@ async function lakeCloseUp(page: Page, name: string): Promise<void> {
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   for (let n = 0; n < 2; n++) await page.mouse.wheel(0, -300);
   await shot(page, `${name}-close`);
+  // An upward drag lowers the orbit camera: 0.04 of the view's height ≈ 14° (much lower, or nearer, and the
+  // lake's rim or the hillside behind the camera hides the water).
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 - 0.04 * box.height, { steps: 8 });
+  await page.mouse.up();
+  await shot(page, `${name}-grazing`);
 }
 
 for (const viewport of SIZES) {
@@ -173,9 +161,6 @@ for (const viewport of SIZES) {
       // The lake close up: selected in the list from this close camera, which frames it (raised or turned
       // until no ridge hides its water), then let go to be seen in its own colours, and a little nearer.
       await lakeCloseUp(page, '05-lake');
-      await cropAround(page, await selectAndFind(page, 'water-lakes-list'), '03-lake-crop');
-      await page.getByTestId('cmd-view.resetCamera').click();
-      await shot(page, '04-overview-lake-selected');
     });
 
     // Shorter (`-g framed`): the list frames what it selects, so no homing in. The river selected as the

@@ -11,6 +11,8 @@ import { WaterRebuilds } from './look/waterRebuilds';
 import { WaterBuildSlices } from './look/waterBuildSlices';
 import { RiverStripWidth } from '../../app/water/riverStripWidth';
 import { drawnRiverLines } from '../../shared/layers/drawnRiverLines';
+import { useViewport } from './viewportContext';
+import { sunLight } from './look/skyLook';
 
 /** No error allowed, no budget: every block at full resolution. */
 const EXACT_WATER_LOD = { maxPixelError: 0, triangleBudget: Infinity };
@@ -24,6 +26,7 @@ const EXACT_WATER_LOD = { maxPixelError: 0, triangleBudget: Infinity };
  */
 export function WaterLayer3D() {
   const { editor, view, water } = useSession();
+  const { lighting } = useViewport();
   const scene = useThree((s) => s.scene);
   const invalidate = useThree((s) => s.invalidate);
   const canvas = useThree((s) => s.gl.domElement);
@@ -34,6 +37,7 @@ export function WaterLayer3D() {
   const buildRef = useRef<() => void>(() => undefined);
   const lastCamera = useRef('');
   useFrame(({ camera, size }) => {
+    waterView.setLit(lighting.uniforms.terrainLighting.value !== null);
     waterView.setViewportHeight(size.height * Math.min(2, window.devicePixelRatio || 1));
     const perspective = camera as PerspectiveCamera;
     const p = camera.position;
@@ -83,8 +87,15 @@ export function WaterLayer3D() {
       waterView.group.visible = view.getState().settings.showWater;
       invalidate();
     };
+    // The sky and sun it mirrors: the scene's (SceneLook.tsx), and the terrain's horizon from its lighting.
+    waterView.shareLighting(lighting.uniforms);
+    const sun = () => {
+      waterView.setSun(sunLight(view.getState().settings));
+      invalidate();
+    };
     rebuild(ALL);
     show();
+    sun();
     const unsubscribers = [
       editor.store.subscribe((s, prev) => {
         if (s.version === prev.version) {
@@ -96,6 +107,7 @@ export function WaterLayer3D() {
       }),
       view.subscribe((s, prev) => {
         if (s.settings.showWater !== prev.settings.showWater) show();
+        if (s.settings.sunAzimuthDeg !== prev.settings.sunAzimuthDeg || s.settings.sunElevationDeg !== prev.settings.sunElevationDeg) sun();
       }),
       water.model.store.subscribe((s, prev) => {
         // Features found (in a worker) while something is selected: the blocks again, with their ids.
@@ -118,7 +130,7 @@ export function WaterLayer3D() {
       unsubscribers.forEach((off) => off());
       scene.remove(waterView.group);
     };
-  }, [waterView, scene, canvas, editor, view, water, invalidate]);
+  }, [waterView, scene, canvas, editor, view, water, invalidate, lighting]);
   useEffect(() => () => waterView.dispose(), [waterView]);
   return null;
 }

@@ -20,12 +20,12 @@ import {
   type PerspectiveCamera,
 } from 'three';
 import { terrainExtent, type Heightfield } from '../../../shared/terrain/heightfield';
-import { sunVector } from '../../../shared/terrain/lighting';
 import type { ViewSettings } from '../../../shared/ipc/contract';
 import { useSession } from '../../session';
 import { useViewport } from '../viewportContext';
 import type { TerrainLighting } from './terrainLighting';
 import { propShadowFrame, snapToShadowTexels } from './propShadowFrame';
+import { SKY_BELOW, SKY_GRADIENT_GLSL, SKY_HORIZON, SKY_ZENITH, sunLight } from './skyLook';
 import { SEA_LOOK } from '../../../app/view/seaLook';
 import {
   clipSeaToGround,
@@ -58,15 +58,9 @@ export function TerrainLightingDriver({ wrapper }: { wrapper: React.RefObject<HT
   return null;
 }
 
-/**
- * Sky colours (sRGB): deep blue overhead, pale haze at the horizon (also the fog), fading slowly to
- * grey-blue below (a view from above looks into haze, not a flat void).
- */
-const ZENITH = new Color('#3b6fb6');
-const HORIZON = new Color('#c6d6e4');
-const BELOW = new Color('#a7b3bd');
-const SUN_LOW = new Color('#ffc98f');
-const SUN_HIGH = new Color('#fff4e6');
+const ZENITH = new Color(SKY_ZENITH);
+const HORIZON = new Color(SKY_HORIZON);
+const BELOW = new Color(SKY_BELOW);
 
 /*
  * The sky is shaded per vertex of its dome (gradient, sun glow, fog band, conversion to sRGB) and
@@ -86,12 +80,12 @@ varying vec3 vSkyColour;
 vec3 skyToSrgb(vec3 c) {
   return mix(c * 12.92, 1.055 * pow(c, vec3(0.41666)) - 0.055, step(vec3(0.0031308), c));
 }
+${SKY_GRADIENT_GLSL}
 void main() {
   vSkyDirection = position;
   vec3 d = normalize(position);
   float up = d.y;
-  vec3 colour = up >= 0.0 ? mix(skyHorizon, skyZenith, pow(up, 0.6)) : mix(skyHorizon, skyBelow, min(1.0, -up * 1.6));
-  colour += skySunColour * pow(max(dot(d, skySunDirection), 0.0), 16.0) * 0.22;
+  vec3 colour = skyGradient(d, skyZenith, skyHorizon, skyBelow, skySunDirection, skySunColour);
   // The band at the horizon is exactly the fog's colour, so distant terrain melts into the sky.
   if (skyFog > 0.5) colour = mix(colour, fogColor, 1.0 - smoothstep(0.0, 0.09, abs(up)));
   vSkyColour = skyToSrgb(colour);
@@ -170,13 +164,11 @@ export function SceneLighting() {
       const field = editor.document.field;
       const { sizeX, sizeZ } = terrainExtent(field);
       const span = Math.max(sizeX, sizeZ, 1);
-      const toSun = sunVector({ azimuthDeg: settings.sunAzimuthDeg, elevationDeg: settings.sunElevationDeg });
+      const { toSun, colour, intensity } = sunLight(settings);
       toSunRef.current.set(toSun.x, toSun.y, toSun.z);
       sun.position.set(toSun.x * span * 2, toSun.y * span * 2, toSun.z * span * 2);
-      // A low sun is warmer and weaker, as through more air.
-      const height = Math.min(1, Math.max(0, (settings.sunElevationDeg - 2) / 40));
-      sun.color.copy(SUN_LOW).lerp(SUN_HIGH, height);
-      sun.intensity = 1.6 + 1.8 * Math.sqrt(height);
+      sun.color.copy(colour);
+      sun.intensity = intensity;
       material.uniforms.skySunDirection.value.set(toSun.x, toSun.y, toSun.z);
       material.uniforms.skySunColour.value.copy(sun.color);
       // The disc is written as it is (no conversion in the fragment shader): sRGB, near white.

@@ -1,12 +1,46 @@
-import { Color, DoubleSide, ShaderMaterial, UniformsLib, UniformsUtils, Vector3 } from 'three';
+import { Color, DoubleSide, ShaderMaterial, UniformsLib, UniformsUtils, Vector3, Vector4, type IUniform, type Texture } from 'three';
 import { DEEP_ALPHA, DEEP_WATER, DEPTH_HALF, SELECTED_MIX, SELECTED_WATER, SHALLOW_ALPHA, SHALLOW_WATER } from '../../../app/water/waterColours';
+import { SKY_BELOW, SKY_GRADIENT_GLSL, SKY_HORIZON, SKY_ZENITH } from './skyLook';
+
+/** Water's refractive index (fresh water, visible light). */
+export const WATER_IOR = 1.333;
+/** Fresnel's reflectance head-on, ((n − 1) / (n + 1))²: 2 %. */
+export const WATER_F0 = ((WATER_IOR - 1) / (WATER_IOR + 1)) ** 2;
+/** The still ripples: this many waves, the shortest this long (m), each the last one's length × RIPPLE_GROWTH (0.45–8.4 m). */
+export const RIPPLE_WAVES = 6;
+export const RIPPLE_SHORTEST = 0.45;
+export const RIPPLE_GROWTH = 1.8;
+/** Each wave's greatest slope (m/m): gentle ripples on a calm lake. */
+export const RIPPLE_STEEPNESS = 0.06;
+/** A wave is drawn whole from this many pixels a wavelength, and not at all below RIPPLE_GONE_PIXELS. */
+export const RIPPLE_FULL_PIXELS = 8;
+export const RIPPLE_GONE_PIXELS = 3;
+/** Slope variance of the surface the ripples leave out (the sun's disc and finer waves): the least width of the highlight. */
+export const SHINE_ROUGHNESS = 0.0012;
+/**
+ * Clear shallows: over the first CLEAR_DEPTH metres from a lake's shore the water turns to this greener
+ * colour (sRGB) and this opacity, the bed showing through. A river strip takes RIVER_CLEAR_SHARE of it
+ * (a creek 0.3 m deep must still read as water, not as its bed: issue 31).
+ */
+export const CLEAR_WATER: readonly [number, number, number] = [92, 168, 150];
+export const CLEAR_ALPHA = 0.4;
+export const CLEAR_DEPTH = 2.5;
+export const RIVER_CLEAR_SHARE = 0.3;
+/** The land the water mirrors where it rises above the reflected ray (sRGB): shaded ground, seen from below. */
+export const REFLECTED_LAND: readonly [number, number, number] = [74, 72, 60];
 
 /*
- * Rivers' and lakes' water (app/water/waterMesh.ts blocks): coloured by depth with the 2D tint's
- * ramp (app/water/waterColours.ts; the mix runs in linear light, as three's fog, and the result is
- * written as sRGB), with streaks across the flow where the surface slopes (a still hint of the flow
- * direction: the view renders on demand, so nothing moves), the selected river or lake tinted with the
- * selection colour, mixed in sRGB as the 2D tint is.
+ * Rivers' and lakes' water (app/water/waterMesh.ts blocks): a surface that reflects the scene's sky
+ * (skyLook.ts) by Fresnel's law (Schlick's form: little looking down, most at grazing angles), where
+ * the surrounding terrain rises above the reflected ray a dark reflection of land instead (the
+ * horizon read from the terrain's sky visibility), the sun's highlight on still ripples (procedural
+ * waves, each faded out before it is a few pixels long so nothing shimmers far off: its slope goes
+ * into the highlight's width instead), and under the surface the water's body coloured by depth with
+ * the 2D tint's ramp (app/water/waterColours.ts), clear and greener in the shallows near a lake's
+ * shore. On a river the ripples' crests turn across the flow (a still hint of the flow direction: the
+ * view renders on demand, so nothing moves). The mix runs in linear light, as three's fog, and the
+ * result is written as sRGB; the selected river or lake is tinted with the selection colour, mixed in
+ * sRGB as the 2D tint is.
  */
 const WATER_VERTEX = /* glsl */ `
 #include <fog_pars_vertex>
@@ -58,23 +92,78 @@ void main() {
 }
 `;
 
+/**
+ * Fresnel's reflectance of water seen at `cosTheta` (the cosine between the view and the surface's
+ * normal) by Schlick's form, F0 + (1 − F0)(1 − cos θ)⁵, F0 the reflectance head-on.
+ */
+export const WATER_FRESNEL_GLSL = /* glsl */ `
+float waterFresnel(float cosTheta, float f0) {
+  float m = 1.0 - clamp(cosTheta, 0.0, 1.0);
+  float m2 = m * m;
+  return f0 + (1.0 - f0) * m2 * m2 * m;
+}
+`;
+
+/**
+ * The surface seen at `cosView` over water of opacity `alpha` (looking straight down): (x) the share of
+ * the light leaving it that is the sky's reflection, F / (F + (1 − F)·a), and (y) its opacity,
+ * F + (1 − F)·a, the blending showing the ground through the rest. a is the body's opacity along the
+ * slanted path the refracted ray takes, 1 − (1 − alpha)^(1 / cos θt), sin θt = sin θ / n (n² = 1.777).
+ */
+export const WATER_SURFACE_MIX_GLSL = /* glsl */ `
+vec2 waterSurfaceMix(float cosView, float alpha, float f0) {
+  float fresnel = waterFresnel(cosView, f0);
+  float slant = sqrt(max(0.0, 1.0 - (1.0 - cosView * cosView) / 1.777));
+  float body = 1.0 - pow(1.0 - alpha, 1.0 / max(slant, 0.3));
+  float surface = fresnel + (1.0 - fresnel) * body;
+  return vec2(fresnel / max(surface, 1e-3), surface);
+}
+`;
+
+/**
+ * How much of a ripple of `wavelength` metres is drawn where a pixel spans `footprint` metres: all of it
+ * from RIPPLE_FULL_PIXELS pixels a wave, none below RIPPLE_GONE_PIXELS (a wave a few pixels long aliases
+ * into shimmer; its slope widens the highlight instead).
+ */
+export const WATER_RIPPLE_FADE_GLSL = /* glsl */ `
+float rippleFade(float wavelength, float footprint) {
+  return smoothstep(${RIPPLE_GONE_PIXELS.toFixed(1)}, ${RIPPLE_FULL_PIXELS.toFixed(1)}, wavelength / max(footprint, 1e-6));
+}
+`;
+
 const WATER_FRAGMENT = /* glsl */ `
 #include <fog_pars_fragment>
 uniform vec3 shallowColour;
 uniform vec3 deepColour;
+uniform vec3 clearColour;
 uniform vec3 selectedColour;
 uniform float shallowAlpha;
 uniform float deepAlpha;
+uniform float clearAlpha;
+uniform float clearDepth;
+uniform float clearShallows;
 uniform float depthHalf;
 uniform float selectedMix;
 uniform float selectedFeature;
-uniform float streakSpacing;
 uniform float shoreFade;
 uniform float shoreBand;
 uniform float shorePixels;
 uniform float liftFloor;
 uniform float liftCap;
 uniform float liftAtLeast;
+uniform vec3 skyZenith;
+uniform vec3 skyHorizon;
+uniform vec3 skyBelow;
+uniform vec3 sunDirection;
+uniform vec3 sunColour;
+uniform vec3 sunGlow;
+uniform vec3 reflectedLand;
+uniform float waterF0;
+uniform float rippleSteepness;
+uniform float shineRoughness;
+uniform sampler2D terrainLighting;
+uniform vec4 terrainLightingTransform;
+uniform float waterLit;
 // Declared for the fragment stage too (three declares it for the vertex stage only): the raised depth's projection.
 uniform mat4 projectionMatrix;
 varying float vDepth;
@@ -96,24 +185,76 @@ uniform float bankShare;
 vec3 waterToSrgb(vec3 c) {
   return mix(c * 12.92, 1.055 * pow(c, vec3(0.41666)) - 0.055, step(vec3(0.0031308), c));
 }
+${SKY_GRADIENT_GLSL}
+${WATER_FRESNEL_GLSL}
+${WATER_SURFACE_MIX_GLSL}
+${WATER_RIPPLE_FADE_GLSL}
+// The still ripples' slope (xy) at ground point p, and (z) the slope variance of the waves faded out at
+// this footprint: ${RIPPLE_WAVES} waves, each ${RIPPLE_GROWTH}× the last one's length, turned by the golden angle,
+// their phases bent by a slow warp so that no lattice shows. On a river (flow strength s) the waves turn
+// towards the flow, so their crests lie across it.
+vec3 rippleSlope(vec2 p, float footprint, vec2 along, float s) {
+  vec2 q = p + 0.9 * vec2(sin(p.y * 0.23 + 1.3) + sin(p.x * 0.071), sin(p.x * 0.19 + 0.4) + sin(p.y * 0.083 + 2.0));
+  vec2 slope = vec2(0.0);
+  float variance = 0.0;
+  float wavelength = ${RIPPLE_SHORTEST.toFixed(2)};
+  float angle = 0.7;
+  for (int i = 0; i < ${RIPPLE_WAVES}; i++) {
+    vec2 dir = vec2(cos(angle), sin(angle));
+    dir = normalize(mix(dir, along * (dot(dir, along) < 0.0 ? -1.0 : 1.0), 0.8 * s));
+    float k = 6.2831853 / wavelength;
+    float fade = rippleFade(wavelength, footprint);
+    slope += dir * (rippleSteepness * fade * cos(dot(q, dir) * k + float(i) * 1.7));
+    variance += 0.5 * rippleSteepness * rippleSteepness * (1.0 - fade * fade);
+    wavelength *= ${RIPPLE_GROWTH.toFixed(2)};
+    angle += 2.39996;
+  }
+  return vec3(slope, variance);
+}
 void main() {
   float shore = vShoreBase + dot(vShoreSlope, vGround);
   float depth = max(shore, 0.0);
   float t = depth / (depth + depthHalf);
   vec3 colour = mix(shallowColour, deepColour, t);
   float alpha = mix(shallowAlpha, deepAlpha, t);
-  // Streaks across the flow, broken along them: brighter lines that show which way the water runs.
-  float strength = clamp(vFlow.z, 0.0, 1.0);
-  if (strength > 0.01) {
-    vec2 along = normalize(vFlow.xy + vec2(1e-6, 0.0));
-    vec2 across = vec2(-along.y, along.x);
-    float phase = dot(vGround, along) / streakSpacing + 0.35 * sin(dot(vGround, across) / streakSpacing * 2.1);
-    float streak = smoothstep(0.72, 0.95, fract(phase)) * (1.0 - smoothstep(0.95, 1.0, fract(phase)));
-    float broken = step(0.35, fract(dot(vGround, across) / (streakSpacing * 1.7) + floor(phase) * 0.37));
-    colour = mix(colour, vec3(0.85, 0.93, 1.0), 0.45 * strength * streak * broken);
-  }
+  // Near a lake's shore the water is clear: greener and less opaque over the first clearDepth metres.
+  float clear = clearShallows * (1.0 - smoothstep(0.0, clearDepth, depth));
+  colour = mix(colour, clearColour, clear);
+  alpha = mix(alpha, clearAlpha, clear);
   bool selected = selectedFeature > 0.5 && abs(vFeature - selectedFeature) < 0.5;
   if (selected) alpha = max(alpha, 0.7);
+  // The surface: Fresnel's reflection of the sky (or of the land where it rises above the reflected ray)
+  // over the water's body, and the sun's highlight on the ripples.
+  vec3 toEye = normalize(cameraPosition - vWorld);
+  float footprint = max(length(dFdx(vWorld)), length(dFdy(vWorld)));
+  float strength = clamp(vFlow.z, 0.0, 1.0);
+  vec2 along = normalize(vFlow.xy + vec2(1e-6, 0.0));
+  vec3 ripple = rippleSlope(vGround, footprint, along, strength);
+  vec3 normal = normalize(vec3(-ripple.x, 1.0, -ripple.y));
+  if (toEye.y < 0.0) normal = -normal;
+  float cosView = max(dot(normal, toEye), 0.0);
+  vec3 mirrored = reflect(-toEye, normal);
+  mirrored.y = abs(mirrored.y);
+  vec3 sky = skyGradient(mirrored, skyZenith, skyHorizon, skyBelow, sunDirection, sunGlow);
+  // The terrain's sky visibility at this point is the mean of cos² of its horizon's elevation: a ray
+  // reflected below that elevation meets land (read at the bed, so a little high over deep water).
+  float horizon = waterLit > 0.5 ? sqrt(max(0.0, 1.0 - texture2D(terrainLighting,
+    vec2(vWorld.x * terrainLightingTransform.x + terrainLightingTransform.y, vWorld.z * terrainLightingTransform.z + terrainLightingTransform.w)).g)) : 0.0;
+  float land = 1.0 - smoothstep(horizon - 0.12, horizon + 0.03, mirrored.y);
+  vec3 reflection = mix(sky, reflectedLand, land);
+  // The sun's highlight: facets whose slope turns the sun into the eye, spread by the ripples too short to
+  // draw here (their variance) and a little for the sun's disc.
+  vec3 halfway = normalize(sunDirection + toEye);
+  vec2 facet = -halfway.xz / max(halfway.y, 0.05) - ripple.xy;
+  float spread = shineRoughness + ripple.z;
+  float slopes = exp(-dot(facet, facet) / (2.0 * spread)) / (6.2831853 * spread);
+  float hy2 = halfway.y * halfway.y;
+  vec3 shine = sunColour * waterFresnel(dot(halfway, toEye), waterF0) * slopes / (4.0 * max(cosView, 0.1) * hy2 * hy2) * step(0.0, sunDirection.y);
+  // What reaches the eye: F of the reflection, and of the rest the water's body at its opacity (the path
+  // through it longer at a slant), the ground behind showing through the remainder by the blending.
+  vec2 surface = waterSurfaceMix(cosView, alpha, waterF0);
+  colour = mix(colour, reflection, surface.x) + shine / max(surface.y, 1e-3);
+  alpha = surface.y;
   // The edge: out to nothing as the depth read inside the cell reaches 0 (app/water/shoreField.ts: the
   // corners' depths carried along their slopes; waterCorners.ts cornerDepth), so the water line runs
   // through the cells, straight where the bank is planar, not kinking at every triangle. Depth /
@@ -155,7 +296,7 @@ void main() {
   // Where that edge lies beyond the line the triangles' depth reaches 0, the ground there stands above
   // the sheet, by −vDepth at most: the depth written is the sheet's raised that much (along the view
   // ray), so the ground does not cut the edge back into its sawtooth. The sheet itself stays at its level.
-  vec3 ray = normalize(vWorld - cameraPosition);
+  vec3 ray = -toEye;
   float atLeast = liftAtLeast;
 #ifdef RIVER_STRIP
   // Far off, the terrain's level of detail may stand up to its pixel error over the ground it simplifies,
@@ -168,13 +309,15 @@ void main() {
   // Less a few steps of a 24-bit depth buffer, as the polygon offset did (a written depth does not get it): far off,
   // where a step is metres, the sheet still wins over the ground it lies on.
   gl_FragDepthEXT = clamp(0.5 * lifted.z / lifted.w + 0.5 - 4.0 / 16777216.0, 0.0, 1.0);
-  gl_FragColor = vec4(colour, alpha);
+  gl_FragColor = vec4(min(colour, vec3(1.0)), alpha);
   #include <fog_fragment>
   gl_FragColor.rgb = waterToSrgb(gl_FragColor.rgb);
   // The selection's tint is mixed in sRGB, as the 2D panel's (a linear mix turns deep water tan).
   if (selected) gl_FragColor.rgb = mix(gl_FragColor.rgb, selectedColour, selectedMix);
 }
 `;
+
+const linear = (rgb: readonly [number, number, number]): Color => new Color().setRGB(rgb[0] / 255, rgb[1] / 255, rgb[2] / 255, 'srgb');
 
 /** Depth (m) over which the water fades in from its edge where the view gives no gradient (seen edge-on). */
 export const SHORE_FADE = 0.08;
@@ -200,7 +343,6 @@ export const STRIP_LIFT = 0.5;
 /** The largest depth slope (m/m) a water vertex carries: its 16-bit attribute spans ± this. */
 export const SHORE_SLOPE_RANGE = 8;
 
-const linear = (rgb: readonly [number, number, number]): Color => new Color().setRGB(rgb[0] / 255, rgb[1] / 255, rgb[2] / 255, 'srgb');
 
 /**
  * A river strip's banks: wet ground's colour (sRGB 0–255) and opacity at its edge, and the share of its half-width
@@ -220,6 +362,12 @@ export const STRIP_MIN_PIXELS = 2;
  */
 export const STRIP_LIFT_PIXELS = 2;
 
+/** The terrain's lighting texture and its transform (terrainShader.ts), shared with the water for the horizon it mirrors. */
+export interface WaterLightingUniforms {
+  terrainLighting: IUniform<Texture | null>;
+  terrainLightingTransform: IUniform<Vector4>;
+}
+
 /**
  * The water's material; `liftAtLeast`: metres the ground may always stand over it (a river strip's
  * STRIP_LIFT), else 0; `strip`: a river strip's (its `stripAcross` attribute widens it to STRIP_MIN_PIXELS).
@@ -234,13 +382,29 @@ export function createWaterMaterial(liftAtLeast = 0, strip = false): ShaderMater
       {
         shallowColour: { value: linear(SHALLOW_WATER) },
         deepColour: { value: linear(DEEP_WATER) },
+        clearColour: { value: linear(CLEAR_WATER) },
+        clearAlpha: { value: CLEAR_ALPHA },
+        clearDepth: { value: CLEAR_DEPTH },
+        clearShallows: { value: strip ? RIVER_CLEAR_SHARE : 1 },
+        skyZenith: { value: new Color(SKY_ZENITH) },
+        skyHorizon: { value: new Color(SKY_HORIZON) },
+        skyBelow: { value: new Color(SKY_BELOW) },
+        sunDirection: { value: new Vector3(0, 1, 0) },
+        sunColour: { value: new Color(1, 1, 1) },
+        sunGlow: { value: new Color(1, 1, 1) },
+        reflectedLand: { value: linear(REFLECTED_LAND) },
+        waterF0: { value: WATER_F0 },
+        rippleSteepness: { value: RIPPLE_STEEPNESS },
+        shineRoughness: { value: SHINE_ROUGHNESS },
+        terrainLighting: { value: null },
+        terrainLightingTransform: { value: new Vector4(0, 0.5, 0, 0.5) },
+        waterLit: { value: 0 },
         selectedColour: { value: new Vector3(SELECTED_WATER[0] / 255, SELECTED_WATER[1] / 255, SELECTED_WATER[2] / 255) },
         shallowAlpha: { value: SHALLOW_ALPHA },
         deepAlpha: { value: DEEP_ALPHA },
         depthHalf: { value: DEPTH_HALF },
         selectedMix: { value: SELECTED_MIX },
         selectedFeature: { value: 0 },
-        streakSpacing: { value: 6 },
         shoreFade: { value: SHORE_FADE },
         shoreBand: { value: SHORE_BAND },
         shorePixels: { value: SHORE_PIXELS },

@@ -9,7 +9,8 @@ import { WaterLevels, type WaterLodOptions } from '../../../app/water/waterLevel
 import { CameraSnapshot } from '../../../app/lod/cameraSnapshot';
 import type { LodCamera } from '../../../shared/lod/selectLod';
 import type { DirtyRegion } from '../../../app/document/region';
-import { createWaterMaterial, SHORE_SLOPE_RANGE, STRIP_LIFT } from './waterMaterial';
+import { createWaterMaterial, SHORE_SLOPE_RANGE, STRIP_LIFT, type WaterLightingUniforms } from './waterMaterial';
+import type { Color } from 'three';
 import { riverStripBlock, stripWaterBlock } from '../../../app/water/riverStripBlock';
 import type { DrawnLine } from '../../../shared/rivers/drawnStrip';
 import { automaticStripsExcluded, drawnStrips, sheetHoldsLakesOnly } from '../../../shared/layers/drawnRiverLines';
@@ -115,8 +116,6 @@ export class WaterView {
         if (block) this.drawnStrips.push(this.addMesh(block, this.stripMaterial));
       }
     }
-    this.material.uniforms.streakSpacing.value = Math.max(4, grid.cellSize * 3);
-    this.stripMaterial.uniforms.streakSpacing.value = this.material.uniforms.streakSpacing.value;
     // A vertex belongs to the blocks on both sides of a block edge, and a dry corner reads the water
     // up to WATER_REACH cells away.
     const reach = WATER_REACH + 1;
@@ -221,6 +220,32 @@ export class WaterView {
   /** The drawing buffer's height in pixels, for the strips' least width on screen. */
   setViewportHeight(pixels: number): void {
     this.stripMaterial.uniforms.viewportHeight.value = pixels;
+  }
+
+  /** The sun the water mirrors (skyLook.ts sunLight): the unit vector towards it, its colour (linear) and intensity. */
+  setSun(sun: { toSun: { x: number; y: number; z: number }; colour: Color; intensity: number }): void {
+    for (const material of [this.material, this.stripMaterial]) {
+      material.uniforms.sunDirection.value.set(sun.toSun.x, sun.toSun.y, sun.toSun.z);
+      material.uniforms.sunGlow.value.copy(sun.colour);
+      material.uniforms.sunColour.value.copy(sun.colour).multiplyScalar(sun.intensity);
+    }
+  }
+
+  /**
+   * The terrain's lighting texture (its sky visibility gives the horizon the water mirrors), shared, not
+   * copied: the same uniform objects as the terrain's, so a new texture reaches the water too.
+   */
+  shareLighting(lighting: WaterLightingUniforms): void {
+    for (const material of [this.material, this.stripMaterial]) {
+      material.uniforms.terrainLighting = lighting.terrainLighting;
+      material.uniforms.terrainLightingTransform = lighting.terrainLightingTransform;
+    }
+  }
+
+  /** Whether the shared lighting texture is there to read (until it is, the water mirrors the sky only). */
+  setLit(lit: boolean): void {
+    this.material.uniforms.waterLit.value = lit ? 1 : 0;
+    this.stripMaterial.uniforms.waterLit.value = lit ? 1 : 0;
   }
 
   /** Feature ids for the selection tint: 0 shows none. */
