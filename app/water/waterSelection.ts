@@ -58,14 +58,17 @@ function riverSegments(
   const centreX = (width - 1) / 2;
   const centreZ = (rows - 1) / 2;
   const out: number[] = [];
-  const push = (v: number) => {
-    const c = lines.centre(v);
-    out.push((c[0] - centreX) * cellSize, surface[v] + lift, (c[1] - centreZ) * cellSize);
-  };
   for (const piece of riverCourse(grid, lines, water, featureOf, feature)) {
     for (let k = 1; k < piece.length; k++) {
-      push(piece[k - 1]);
-      push(piece[k]);
+      // Along the strip's smoothed centre line: its stations between the two vertices.
+      const v = piece[k - 1];
+      const n = piece[k];
+      const stations = lines.joinStations(v, n);
+      for (let s = 1; s < stations.length; s++) {
+        for (const at of [stations[s - 1], stations[s]]) {
+          out.push((at.i - centreX) * cellSize, surface[v] + at.t * (surface[n] - surface[v]) + lift, (at.j - centreZ) * cellSize);
+        }
+      }
     }
   }
   return Float32Array.from(out);
@@ -131,7 +134,7 @@ export function riverCourse(
   const pieces: { path: number[]; length: number }[] = [];
   for (const leaf of leaves) {
     const path = [leaf];
-    for (let v = leaf; ; ) {
+    for (let v = leaf; ;) {
       let next = -1;
       let most = -1;
       for (const u of inflows.get(v) ?? []) {
@@ -141,6 +144,10 @@ export function riverCourse(
           next = u;
         }
       }
+      // The strip's own main inflow (the deepest) where its way up is nearly as long: the line then
+      // runs on the strip's smooth centre line, not across a channel two vertices wide.
+      const main = lines.knownUpstream(v);
+      if (main >= 0 && main !== next && own.has(main) && (longest.get(main) || 0) + step(main, v) >= most - MIN_TRIBUTARY_CELLS * cellSize) next = main;
       if (next < 0) break;
       path.push(next);
       v = next;
