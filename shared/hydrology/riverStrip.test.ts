@@ -49,7 +49,7 @@ describe('a river strip along its line', () => {
     }
   });
 
-  it('bends smoothly through a 45° turn: its centre line cut into stations turning a few degrees each, every section square to it and the river’s width', () => {
+  it('bends smoothly through a 45° turn: stations turning a few degrees each, every section square to the line and the river’s width', () => {
     const { strip, point } = river([
       [1, 1],
       [2, 1],

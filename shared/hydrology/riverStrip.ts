@@ -894,7 +894,10 @@ function convex(polygon: ReadonlyArray<readonly [number, number]>): boolean {
   return true;
 }
 
-/** The outlines (x, z) of the join w → m as riverStripMesh lays it, one between each two of its stations: left, right at the first, then right, left at the next. */
+/**
+ * The outlines (x, z) of the join w → m as riverStripMesh lays it, one between each two of its stations:
+ * left, right at the first, then right, left at the next.
+ */
 function joinOutlines(lines: RiverLines, grid: HydrologyGrid, w: number, m: number): Array<Array<[number, number]>> {
   const { width, depth: rows, cellSize } = grid;
   const stations = lines.joinStations(w, m);
