@@ -35,15 +35,15 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
     material.customProgramCacheKey = () => 'faultline-terrain-full';
     material.needsUpdate = true;
     const terrain = new TerrainGeometry();
-    // The wet ground beside the water, found again when the document (not a gesture's preview) or Show Water changes.
-    let wetFor: { water: WaterSurface | null; documentVersion: number; shown: boolean } | null = null;
+    // The wet ground beside the water, found again when the document (not a gesture's preview) or its water changes.
+    // It is the ground's, so Show Water leaves it (the water's own pixels are all that toggle).
+    let wetFor: { water: WaterSurface | null; documentVersion: number } | null = null;
     const syncWet = () => {
       const { documentVersion } = editor.store.getState();
       const { water, field } = editor.document;
-      const shown = view.getState().settings.showWater;
-      if (wetFor && wetFor.water === water && wetFor.documentVersion === documentVersion && wetFor.shown === shown) return;
-      wetFor = { water, documentVersion, shown };
-      terrain.setWet(shown ? wetGroundBytes(field, water, field.heights) : null, field.width * field.depth);
+      if (wetFor && wetFor.water === water && wetFor.documentVersion === documentVersion) return;
+      wetFor = { water, documentVersion };
+      terrain.setWet(wetGroundBytes(field, water, field.heights), field.width * field.depth);
     };
     const syncDocument = () => {
       // A map too large for a full mesh is about to be drawn by the LOD surface instead (this
