@@ -5,6 +5,8 @@ import { sampled } from '../../shared/hydrology/testing/surfaces';
 import { evaluateWater, WATER_LAKE } from '../../shared/hydrology/water';
 import { findWaterFeatures } from '../../shared/hydrology/waterFeatures';
 import { DEFAULT_WATER_PARAMS, type WaterParams } from '../../shared/hydrology/waterParams';
+import { replayTerrain } from '../../shared/recipe/replay';
+import { buildPreset } from '../../shared/presets/terrainPresets';
 import { waterSelectionSegments } from './waterSelection';
 
 // The selection's lines against shapes whose answer is known in closed form: a lake in a cone's bowl
@@ -133,5 +135,43 @@ describe('the selected river: its centre line', () => {
       expect(Math.abs(p.y - LIFT - water.surface[j * grid.width + i])).toBeLessThan(0.02 * grid.cellSize * 1.5 + 1e-3);
     }
     for (let k = 0; k < segments.length; k += 6) expect(segments[k + 4]).toBeLessThanOrEqual(segments[k + 1]);
+  });
+});
+
+describe('the selected river on River valleys: one line along its course, no spurs', () => {
+  // River valleys at 257² (seed 1) with rivers from 4,000 m², as the tour shows it: its creeks are
+  // river vertices two wide in places and gather one- or two-vertex side branches, each of which was
+  // drawn as a spur off the line (45 loose ends on the longest river).
+  const target = { width: 257, depth: 257, cellSize: 2, seed: 1 };
+  const { recipe, finishing } = buildPreset('river-valleys', target);
+  const field = replayTerrain({ ...target, recipe, steps: finishing });
+  const params: WaterParams = { ...DEFAULT_WATER_PARAMS, riverArea: 4000 };
+  const heights = new Float32Array(field.heights.length);
+  const water = evaluateWater(target, field.heights, heights, params)!;
+  const found = findWaterFeatures(target, water, heights);
+  const rivers = found.features.filter((f) => f.kind === 'river').sort((a, b) => b.length - a.length);
+
+  it('draws each of the five longest rivers as one line from head to mouth', () => {
+    expect(rivers.length).toBeGreaterThanOrEqual(5);
+    for (const river of rivers.slice(0, 5)) {
+      const segments = waterSelectionSegments(target, water, heights, found.featureOf, river, hydraulicHalfWidth(params), LIFT);
+      // How many segments end at each point: 2 along a line, 1 at its two ends, more at a junction.
+      const ends = new Map<string, number>();
+      let length = 0;
+      for (let k = 0; k < segments.length; k += 6) {
+        for (const p of [k, k + 3]) {
+          const key = `${segments[p].toFixed(3)},${segments[p + 2].toFixed(3)}`;
+          ends.set(key, (ends.get(key) ?? 0) + 1);
+        }
+        length += Math.hypot(segments[k + 3] - segments[k], segments[k + 5] - segments[k + 2]);
+      }
+      const counts = [...ends.values()];
+      expect(counts.filter((c) => c > 2)).toEqual([]);
+      expect(counts.filter((c) => c === 1).length).toBe(2);
+      // The whole course: the list's length counts grid steps (a zig-zag 8 % longer than the smoothed
+      // line) from its head's dry vertices; the line is most of it.
+      expect(length).toBeGreaterThan(0.75 * river.length);
+      expect(length).toBeLessThan(river.length);
+    }
   });
 });

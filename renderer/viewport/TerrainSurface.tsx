@@ -10,6 +10,8 @@ import { drawnErosionMasks } from './coverOverride';
 import { useTerrainLighting } from './look/SceneLook';
 import { patchTerrainShader } from './look/terrainShader';
 import { naturalLinesOf, sameNaturalLines } from '../../app/view/terrainColours';
+import { wetGroundBytes } from '../../app/water/wetGround';
+import type { WaterSurface } from '../../shared/hydrology/waterSurface';
 
 /**
  * The terrain mesh. Geometry and material are driven imperatively from the stores (never React
@@ -33,6 +35,16 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
     material.customProgramCacheKey = () => 'faultline-terrain-full';
     material.needsUpdate = true;
     const terrain = new TerrainGeometry();
+    // The wet ground beside the water, found again when the document (not a gesture's preview) or its water changes.
+    // It is the ground's, so Show Water leaves it (the water's own pixels are all that toggle).
+    let wetFor: { water: WaterSurface | null; documentVersion: number } | null = null;
+    const syncWet = () => {
+      const { documentVersion } = editor.store.getState();
+      const { water, field } = editor.document;
+      if (wetFor && wetFor.water === water && wetFor.documentVersion === documentVersion) return;
+      wetFor = { water, documentVersion };
+      terrain.setWet(wetGroundBytes(field, water, field.heights), field.width * field.depth);
+    };
     const syncDocument = () => {
       // A map too large for a full mesh is about to be drawn by the LOD surface instead (this
       // component unmounts): building its full mesh first would cost seconds and gigabytes.
@@ -43,6 +55,7 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
       // The lines carry the document's rock beds (its layers' strata): an edit to them recolours the bands.
       colourLines = naturalLinesOf(view.getState().settings, editor.document.stack);
       terrain.sync(editor.document.field, lastChange, colourMode, colourLines);
+      syncWet();
       mesh.geometry = terrain.geometry;
       pendingDrawn.current = version;
       invalidate();
@@ -53,6 +66,7 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
       const { field } = editor.document;
       terrain.setErosion(drawnErosionMasks(editor), field.width, field.depth);
       terrain.recolour(field, colourMode);
+      syncWet();
       invalidate();
     };
     const syncView = () => {
@@ -67,10 +81,12 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
         colourLines = lines;
         terrain.recolour(editor.document.field, colourMode, lines);
       }
+      syncWet();
       invalidate();
     };
     terrain.setErosion(drawnErosionMasks(editor), editor.document.field.width, editor.document.field.depth);
     terrain.sync(editor.document.field, { kind: 'all' }, view.getState().settings.colorMode, naturalLinesOf(view.getState().settings, editor.document.stack));
+    syncWet();
     mesh.geometry = terrain.geometry;
     material.wireframe = view.getState().settings.wireframe;
     pendingDrawn.current = editor.store.getState().version;

@@ -151,6 +151,23 @@ export class TerrainGeometry {
     const zeros = () => new Uint8Array(count);
     geometry.setAttribute('terrainFlow', new BufferAttribute(this.cover?.flow ?? zeros(), 1, true));
     geometry.setAttribute('terrainDeposition', new BufferAttribute(this.cover?.deposition ?? zeros(), 1, true));
+    this.setWetAttribute(geometry, count);
+  }
+
+  private wet: Uint8Array | null = null;
+
+  /**
+   * The wet ground beside the water (app/water/wetGround.ts), a byte per vertex; null for none. Takes effect at once
+   * on the current geometry (only the shader reads it: no colours are written again).
+   */
+  setWet(wet: Uint8Array | null, count: number): void {
+    if (wet === this.wet) return;
+    this.wet = wet;
+    if (this.geometry.getAttribute('terrainWet')) this.setWetAttribute(this.geometry, count);
+  }
+
+  private setWetAttribute(geometry: BufferGeometry, count: number): void {
+    geometry.setAttribute('terrainWet', new BufferAttribute(this.wet && this.wet.length === count ? this.wet : new Uint8Array(count), 1, true));
   }
 
   private attribute(name: 'position' | 'normal' | 'color'): BufferAttribute {

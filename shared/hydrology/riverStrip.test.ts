@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hydraulicHalfWidth, riverStripMesh } from './riverStrip';
+import { hydraulicHalfWidth, riverStripMesh, STATION_TURN } from './riverStrip';
 import { WATER_LAKE, WATER_RIVER } from './water';
 import { DEFAULT_WATER_PARAMS, riverDepth, riverWidth } from './waterParams';
 import { createWaterSurface } from './waterSurface';
@@ -49,7 +49,7 @@ describe('a river strip along its line', () => {
     }
   });
 
-  it('keeps its width through a 45° turn: the bend’s section square to the mean of its directions in and out, mitred to half / cos of its turn', () => {
+  it('bends smoothly through a 45° turn: stations turning a few degrees each, every section square to the line and the river’s width', () => {
     const { strip, point } = river([
       [1, 1],
       [2, 1],
@@ -57,33 +57,48 @@ describe('a river strip along its line', () => {
       [4, 2],
       [5, 3],
     ]);
-    // The bend at (3, 1) is the third cross-section, its neighbours the second and fourth.
-    const [before, centre, after] = [4, 7, 10].map(point);
-    // The section's direction: the mean of the unit directions in and out of the bend's centre.
-    const unit = (a: { x: number; z: number }, b: { x: number; z: number }) => {
-      const length = Math.hypot(b.x - a.x, b.z - a.z);
-      return [(b.x - a.x) / length, (b.z - a.z) / length];
-    };
-    const into = unit(before, centre);
-    const out = unit(centre, after);
-    const mean = Math.hypot(into[0] + out[0], into[1] + out[1]);
-    const [tx, tz] = [(into[0] + out[0]) / mean, (into[1] + out[1]) / mean];
-    const cosine = tx * out[0] + tz * out[1];
-    for (const edge of [point(6), point(8)]) {
-      const reach = Math.hypot(edge.x - centre.x, edge.z - centre.z) * GRID.cellSize;
-      expect(reach).toBeCloseTo(HALF / cosine, 5);
+    // Each vertex's own section is the first made with it as source; the stations between follow it.
+    const sectionOf = (i: number, j: number) => strip.source.indexOf(j * GRID.width + i);
+    const [before, bend, after] = [sectionOf(2, 1), sectionOf(3, 1), sectionOf(4, 2)].map((s) => point(s + 1));
+    const bendSection = sectionOf(3, 1);
+    const centre = point(bendSection + 1);
+    expect(centre).toEqual(bend);
+    // The bend's section: square to the chord from the centre before it to the centre after it (the curve's tangent there), not mitred.
+    const length = Math.hypot(after.x - before.x, after.z - before.z);
+    const [tx, tz] = [(after.x - before.x) / length, (after.z - before.z) / length];
+    for (const edge of [point(bendSection), point(bendSection + 2)]) {
+      expect(Math.hypot(edge.x - centre.x, edge.z - centre.z) * GRID.cellSize).toBeCloseTo(HALF, 5);
       expect((edge.x - centre.x) * tx + (edge.z - centre.z) * tz).toBeCloseTo(0, 6);
     }
-    // The turn is 22.5° either side of the bisector at the vertex; smoothed, the bend's centre moves in towards the
-    // inside of the turn, by no more from the carved line than keeps the strip’s edge 0.25 m over the water on the carved V (0.25 · half / depth).
-    expect(cosine).toBeGreaterThan(Math.cos(Math.PI / 8));
+    // The centre line in order down the river (every section's middle point, made in that order along each join):
+    // more sections than vertices, each turning at most twice STATION_TURN where the vertices' chords turn by tens of degrees.
+    const middles: Array<{ x: number; z: number }> = [];
+    for (let n = 1; n < strip.depth.length; n += 3) middles.push(point(n));
+    expect(middles.length).toBeGreaterThan(5);
+    const heading = (a: { x: number; z: number }, b: { x: number; z: number }) => Math.atan2(b.z - a.z, b.x - a.x);
+    const byPath = middles.slice().sort((a, b) => a.x + a.z - (b.x + b.z));
+    let worst = 0;
+    for (let k = 1; k + 1 < byPath.length; k++) {
+      let turn = Math.abs(heading(byPath[k], byPath[k + 1]) - heading(byPath[k - 1], byPath[k]));
+      if (turn > Math.PI) turn = 2 * Math.PI - turn;
+      worst = Math.max(worst, turn);
+    }
+    expect(worst).toBeLessThanOrEqual(2 * STATION_TURN);
+    let chords = Math.abs(heading(centre, after) - heading(before, centre));
+    if (chords > Math.PI) chords = 2 * Math.PI - chords;
+    expect(chords).toBeGreaterThan(3 * STATION_TURN);
+    // Every station's half-width is the river's.
+    for (let n = 0; n < strip.depth.length; n += 3)
+      expect(Math.hypot(point(n).x - point(n + 1).x, point(n).z - point(n + 1).z) * GRID.cellSize).toBeCloseTo(HALF, 5);
+    // Smoothed, the bend's centre moves in towards the inside of the turn, by no more from the carved line than
+    // keeps the strip’s edge 0.25 m over the water on the carved V (0.25 · half / depth).
     const toSegment = (ax: number, az: number, bx: number, bz: number) => {
       const t = Math.max(0, Math.min(1, ((centre.x - ax) * (bx - ax) + (centre.z - az) * (bz - az)) / ((bx - ax) ** 2 + (bz - az) ** 2)));
       return Math.hypot(centre.x - ax - t * (bx - ax), centre.z - az - t * (bz - az)) * GRID.cellSize;
     };
     const offLine = Math.min(toSegment(2, 1, 3, 1), toSegment(3, 1, 4, 2));
     expect(Math.hypot(centre.x - 3, centre.z - 1)).toBeGreaterThan(0.01);
-    expect(offLine).toBeLessThanOrEqual((0.25 * HALF) / strip.depth[7] + 1e-6);
+    expect(offLine).toBeLessThanOrEqual((0.25 * HALF) / strip.depth[bendSection + 1] + 1e-6);
     expect(centre.z - 1).toBeGreaterThan(0);
   });
 

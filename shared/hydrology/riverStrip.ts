@@ -5,10 +5,12 @@
  * vertex is joined to the water it flows into — its steepest lower wet neighbour that is a river or a
  * lake, as channelLines.ts carves it (on a level reach, to each level river neighbour) — and a strip
  * of the river's width is laid along each join at the water's surface. At every river vertex the
- * strip has one cross-section shared by the joins on both sides: at right angles to the mean of the
- * directions in and out, mitred so the strip keeps its width through the turn, so consecutive joins
- * meet edge to edge and the banks are one continuous line. The surface runs straight between the
- * vertices' levels and never rises (a join only goes down or level). The depth is the water's at the
+ * strip has one cross-section shared by the joins on both sides, at right angles to the centre line's
+ * tangent there (the chord from the centre before it to the one after), so consecutive joins meet edge
+ * to edge and the banks are one continuous line; between two vertices the centre line is a cubic
+ * curve along those tangents, cut into stations a few degrees of turn apart (joinStations), so the
+ * strip bends smoothly rather than once a cell. The surface runs straight between the vertices'
+ * levels and never rises (a join only goes down or level). The depth is the water's at the
  * centre line and 0 at the edges, so the depth read across the strip reaches 0 exactly on its edges.
  * Where a tributary flows into a river, each place is drawn once: the tributary's last join ends on a
  * cross-section of its own width square to it (not the main stem's), and its joins near the confluence
@@ -63,9 +65,6 @@ const STUB_VERTICES = 2;
 
 /** How many level vertices a river vertex's search for the way off its level reach visits at most. */
 const FLAT_SEARCH = 256;
-
-/** The longest a mitred cross-section grows (a sharp turn's corner would otherwise reach far out). */
-const MAX_MITRE = 1.5;
 
 /**
  * The centre line is smoothed along the river: each river vertex's centre is the Gaussian-weighted
@@ -445,11 +444,28 @@ export class RiverLines {
         nearJ = qj;
       }
     }
-    if (near > most) {
-      ci = nearI + ((ci - nearI) * most) / near;
-      cj = nearJ + ((cj - nearJ) * most) / near;
+    const allowed = Math.min(most, near);
+    if (near > allowed) {
+      ci = nearI + ((ci - nearI) * allowed) / near;
+      cj = nearJ + ((cj - nearJ) * allowed) / near;
     }
     return Float64Array.of(ci, cj, depth);
+  }
+
+  /** The ground at (i, j) (grid units, held to the map) on the terrain's triangles, each cell split from (i, j + 1) to (i + 1, j). */
+  private groundAt(i: number, j: number): number {
+    const { width, depth } = this.grid;
+    const h = this.heights;
+    const x = Math.max(0, Math.min(width - 1, i));
+    const z = Math.max(0, Math.min(depth - 1, j));
+    const ci = Math.min(width - 2, Math.floor(x));
+    const cj = Math.min(depth - 2, Math.floor(z));
+    const fx = x - ci;
+    const fz = z - cj;
+    const k = cj * width + ci;
+    return fx + fz <= 1
+      ? (1 - fx - fz) * h[k] + fx * h[k + 1] + fz * h[k + width]
+      : (1 - fz) * h[k + 1] + (1 - fx) * h[k + width] + (fx + fz - 1) * h[k + width + 1];
   }
 
   private readonly sections = new Map<number, { tx: number; tz: number; reach: number }>();
@@ -487,43 +503,127 @@ export class RiverLines {
   }
 
   /**
-   * The cross-section at river vertex v: its unit direction along the river (the mean of the
-   * directions in and out) and the half-width out to each side along the normal, mitred.
+   * The cross-section at river vertex v: its unit direction along the river — the centre line's
+   * tangent there (joinStations: the chord from its main inflow's centre to its downstream one's, or
+   * its one join's direction at a source or an end) — and the half-width out to each side along the
+   * normal. The centre line bends smoothly through v, so the section is not mitred.
    */
   section(v: number): { tx: number; tz: number; reach: number } {
-    const direction = (from: number, to: number): [number, number] => {
-      const a = this.centre(from);
-      const b = this.centre(to);
-      const di = b[0] - a[0];
-      const dj = b[1] - a[1];
-      const length = Math.hypot(di, dj);
-      return [di / length, dj / length];
-    };
+    const [ti, tj] = this.tangentAt(v);
+    const half = this.halfWidth(this.widthDepth(v, this.centre(v)[2]));
+    return { tx: ti, tz: tj, reach: half };
+  }
+
+  /** The unit tangent of the centre line at river vertex v (grid axes); (1, 0) for a lone vertex. */
+  private tangentAt(v: number): [number, number] {
     const down = this.downstream(v);
     const up = this.knownUpstream(v);
-    let tx = 0;
-    let tz = 0;
-    let out: [number, number] | null = null;
-    if (down >= 0) {
-      out = direction(v, down);
-      tx += out[0];
-      tz += out[1];
+    const from = this.centre(up >= 0 ? up : v);
+    const to = this.centre(down >= 0 ? down : v);
+    const di = to[0] - from[0];
+    const dj = to[1] - from[1];
+    const length = Math.hypot(di, dj);
+    return length > 1e-9 ? [di / length, dj / length] : [1, 0];
+  }
+
+  /**
+   * The stations the strip of the join v → n is laid through, v's first and n's last: on a join down
+   * the river (n is v's downstream vertex) a cubic Hermite curve from v's centre to n's along their
+   * sections' tangents (section: for evenly spaced centres the Catmull-Rom spline through v's main
+   * inflow, v, n and n's downstream vertex; into a lake, a confluence or an end it arrives along the
+   * join), cut into about one station per STATION_TURN of its turn, each held to the bed (the ground
+   * under it and its edges at most SMOOTH_MAX_RISE over its water, else drawn back towards the
+   * chord); a level join is straight. So the strip's banks run on smoothly from join to join
+   * instead of bending at each vertex, a cell apart. Each
+   * station: its place (grid units), unit tangent, half-width (v's and n's sections' mixed linearly)
+   * and `t`, its share of the way (the surface and depth are read linearly by it, so they never rise
+   * downstream). The end at n is n's section, or for a lake, an end or a tributary's last join, one
+   * of v's width square to the join.
+   */
+  joinStations(v: number, n: number): JoinStation[] {
+    const p1 = this.centre(v);
+    const p2 = this.centre(n);
+    const a = this.knownSection(v);
+    const ownEnd = this.isRiver(n) && !this.tributaryEnd(v, n);
+    const chordI = p2[0] - p1[0];
+    const chordJ = p2[1] - p1[1];
+    const chord = Math.hypot(chordI, chordJ);
+    const endI = ownEnd ? this.knownSection(n).tx : chordI / chord;
+    const endJ = ownEnd ? this.knownSection(n).tz : chordJ / chord;
+    const endReach = ownEnd ? this.knownSection(n).reach : a.reach;
+    const first: JoinStation = { i: p1[0], j: p1[1], ti: a.tx, tj: a.tz, reach: a.reach, t: 0 };
+    const last: JoinStation = { i: p2[0], j: p2[1], ti: endI, tj: endJ, reach: endReach, t: 1 };
+    if (this.downstream(v) !== n || !(chord > 1e-9)) return [first, last];
+    // A cubic Hermite curve from v's centre to n's along their sections' tangents, each as long as the
+    // chord (for evenly spaced centres the Catmull-Rom spline through them; where two centres lie close
+    // together it stays as short, with no loop).
+    const turn =
+      Math.acos(Math.max(-1, Math.min(1, (a.tx * chordI + a.tz * chordJ) / chord))) +
+      Math.acos(Math.max(-1, Math.min(1, (endI * chordI + endJ * chordJ) / chord)));
+    const parts = Math.min(MAX_STATIONS, Math.max(1, Math.ceil(turn / STATION_TURN)));
+    const stations = [first];
+    for (let k = 1; k < parts; k++) {
+      const t = k / parts;
+      const t2 = t * t;
+      const t3 = t2 * t;
+      const h00 = 2 * t3 - 3 * t2 + 1;
+      const h10 = (t3 - 2 * t2 + t) * chord;
+      const h01 = 1 - h00;
+      const h11 = (t3 - t2) * chord;
+      const d00 = 6 * t2 - 6 * t;
+      const d10 = (3 * t2 - 4 * t + 1) * chord;
+      const d11 = (3 * t2 - 2 * t) * chord;
+      const i = h00 * p1[0] + h01 * p2[0] + h10 * a.tx + h11 * endI;
+      const j = h00 * p1[1] + h01 * p2[1] + h10 * a.tz + h11 * endJ;
+      const di = d00 * (p1[0] - p2[0]) + d10 * a.tx + d11 * endI;
+      const dj = d00 * (p1[1] - p2[1]) + d10 * a.tz + d11 * endJ;
+      const length = Math.hypot(di, dj);
+      const ti = di / length;
+      const tj = dj / length;
+      const reach = a.reach + t * (endReach - a.reach);
+      // Held to the bed: where the curve takes the strip over ground more than SMOOTH_MAX_RISE above
+      // its water, it is drawn back towards the chord (halved down to 1/32 of the way).
+      const chordAtI = p1[0] + t * chordI;
+      const chordAtJ = p1[1] + t * chordJ;
+      const level = this.water.surface[v] + t * (this.water.surface[n] - this.water.surface[v]) + SMOOTH_MAX_RISE;
+      const across = reach / this.grid.cellSize;
+      const fits = (share: number): boolean => {
+        const pi = chordAtI + share * (i - chordAtI);
+        const pj = chordAtJ + share * (j - chordAtJ);
+        for (let side = -1; side <= 1; side++) if (this.groundAt(pi - side * tj * across, pj + side * ti * across) > level) return false;
+        return true;
+      };
+      let share = 1;
+      if (!fits(1)) {
+        let lo = 0;
+        let hi = 1;
+        for (let step = 0; step < 5; step++) {
+          const mid = (lo + hi) / 2;
+          if (fits(mid)) lo = mid;
+          else hi = mid;
+        }
+        share = lo;
+      }
+      stations.push({ i: chordAtI + share * (i - chordAtI), j: chordAtJ + share * (j - chordAtJ), ti, tj, reach, t });
     }
-    if (up >= 0) {
-      const into = direction(up, v);
-      tx += into[0];
-      tz += into[1];
-      out ??= into;
-    }
-    const length = Math.hypot(tx, tz);
-    const half = this.halfWidth(this.widthDepth(v, this.centre(v)[2]));
-    if (!(length > 1e-9) || !out) return { tx: 1, tz: 0, reach: half };
-    tx /= length;
-    tz /= length;
-    const cosine = tx * out[0] + tz * out[1];
-    return { tx, tz, reach: half * Math.min(MAX_MITRE, 1 / Math.max(cosine, 1 / MAX_MITRE)) };
+    stations.push(last);
+    return stations;
   }
 }
+
+/** A station of a join's strip (RiverLines.joinStations): place (grid units), unit tangent, half-width (m), share of the way. */
+export interface JoinStation {
+  i: number;
+  j: number;
+  ti: number;
+  tj: number;
+  reach: number;
+  t: number;
+}
+
+/** The most the strip's centre line turns between two stations of a join (radians), and the most stations a join is cut into. */
+export const STATION_TURN = (6 * Math.PI) / 180;
+const MAX_STATIONS = 12;
 
 /** How far a tributary's join looks downstream for the confluence it may overlap, in joins. */
 const MAX_CONFLUENCE_WALK = 64;
@@ -560,22 +660,32 @@ export function riverStripMesh(
   const across: number[] = [];
   const indices: number[] = [];
   const sectionAt = new Map<number, number>();
-  // A section stands at the river's smoothed centre (a lake's vertex, where a river ends, as it is).
-  const mapX = (v: number) => (lines.centre(v)[0] - centreX) * cellSize;
-  const mapZ = (v: number) => (lines.centre(v)[1] - centreZ) * cellSize;
-  /** Adds a cross-section at vertex v (direction t, half-width reach); returns its first point's index. */
-  const addSection = (v: number, tx: number, tz: number, reach: number, slope: number): number => {
+  /**
+   * Adds a cross-section at (i, j) (grid units) on the water's level y, direction t, half-width reach,
+   * for vertex `source`; its depth at the centre is `depth`, else vertex v's channel's. Returns its first point's index.
+   */
+  const addSectionAt = (
+    v: number,
+    i: number,
+    j: number,
+    y: number,
+    tx: number,
+    tz: number,
+    reach: number,
+    slope: number,
+    source: number,
+    depth?: number,
+  ): number => {
     const first = positions.length / 3;
-    const x = mapX(v);
-    const z = mapZ(v);
-    const y = surface[v];
-    const d = Math.max(0, lines.centre(v)[2]);
+    const x = (i - centreX) * cellSize;
+    const z = (j - centreZ) * cellSize;
+    const d = depth ?? Math.max(0, lines.centre(v)[2]);
     // Left (+normal), centre, right; the normal is the direction turned a quarter.
     for (let side = 1; side >= -1; side--) {
       positions.push(x - side * tz * reach, y, z + side * tx * reach);
       depths.push(side === 0 ? d : 0);
       flows.push(tx, tz, slope);
-      sources.push(v);
+      sources.push(source);
       across.push(-side * tz * reach, side * tx * reach);
     }
     return first;
@@ -590,7 +700,8 @@ export function riverStripMesh(
     if (known !== undefined) return known;
     const { tx, tz, reach } = lines.knownSection(v);
     const down = lines.downstream(v);
-    const index = addSection(v, tx, tz, reach, down >= 0 ? slopeTo(v, down) : 0);
+    const c = lines.centre(v);
+    const index = addSectionAt(v, c[0], c[1], surface[v], tx, tz, reach, down >= 0 ? slopeTo(v, down) : 0, v);
     sectionAt.set(v, index);
     return index;
   };
@@ -615,6 +726,51 @@ export function riverStripMesh(
     sources.push(source);
     return positions.length / 3 - 1;
   };
+  /** The four triangles between the sections at a and b (their first points), cut by `holes` when given (new points for vertex v). */
+  const addQuad = (a: number, b: number, holes: ConvexOutline[] | null, v: number) => {
+    const di = positions[3 * b + 3] - positions[3 * a + 3];
+    const dj = positions[3 * b + 5] - positions[3 * a + 5];
+    // Left to left when both sections face the join's way; a section facing back has its sides swapped.
+    const aFaces = flows[3 * a] * di + flows[3 * a + 1] * dj >= 0;
+    const bFaces = flows[3 * b] * di + flows[3 * b + 1] * dj >= 0;
+    const al = aFaces ? a : a + 2;
+    const ar = aFaces ? a + 2 : a;
+    const bl = bFaces ? b : b + 2;
+    const br = bFaces ? b + 2 : b;
+    const ac = a + 1;
+    const bc = b + 1;
+    if (!holes) {
+      addFacingUp(indices, positions, al, ac, bl);
+      addFacingUp(indices, positions, ac, bc, bl);
+      addFacingUp(indices, positions, ac, ar, bc);
+      addFacingUp(indices, positions, ar, br, bc);
+      return;
+    }
+    const triangles = [al, ac, bl, ac, bc, bl, ac, ar, bc, ar, br, bc];
+    for (let t = 0; t < triangles.length; t += 3) {
+      const [p, q, r] = facingUp(positions, triangles[t], triangles[t + 1], triangles[t + 2]);
+      const corners = [clipPoint(p), clipPoint(q), clipPoint(r)];
+      const pieces = triangleLessHoles(corners[0], corners[1], corners[2], holes);
+      if (!pieces) {
+        indices.push(p, q, r);
+        continue;
+      }
+      // A corner left as it was keeps its vertex; a cut's point is a new one.
+      const vertexOf = (point: ClipPoint) => {
+        const corner = corners.indexOf(point);
+        return corner >= 0 ? [p, q, r][corner] : addClipPoint(point, v);
+      };
+      for (const piece of pieces) {
+        const first = vertexOf(piece[0]);
+        let previous = vertexOf(piece[1]);
+        for (let k = 2; k < piece.length; k++) {
+          const next = vertexOf(piece[k]);
+          addFacingUp(indices, positions, first, previous, next);
+          previous = next;
+        }
+      }
+    }
+  };
   const joins: number[] = [];
   const { kind } = water;
   for (let j = j0; j < j1; j++) {
@@ -626,58 +782,21 @@ export function riverStripMesh(
       const holes = joins.length === 1 && joins[0] === lines.downstream(v) ? confluenceOutlines(lines, grid, v) : null;
       for (const n of joins) {
         const a = riverSection(v);
-        const reach = Math.hypot(positions[3 * a] - positions[3 * a + 3], positions[3 * a + 2] - positions[3 * a + 5]);
-        const from = lines.centre(v);
-        const to = lines.centre(n);
-        const di = to[0] - from[0];
-        const dj = to[1] - from[1];
-        const length = Math.hypot(di, dj);
-        let b: number;
-        if (lines.isRiver(n) && !lines.tributaryEnd(v, n)) b = riverSection(n);
-        else {
-          // Into a lake or another river's strip: the river's own width, square to the join.
-          b = addSection(n, di / length, dj / length, reach, lines.isRiver(n) ? slopeTo(v, n) : 0);
+        const stations = lines.joinStations(v, n);
+        const end = stations[stations.length - 1];
+        const slope = lines.isRiver(n) ? slopeTo(v, n) : 0;
+        // Into a lake or another river's strip: the river's own width, square to the join (joinStations).
+        const b =
+          lines.isRiver(n) && !lines.tributaryEnd(v, n) ? riverSection(n) : addSectionAt(n, end.i, end.j, surface[n], end.ti, end.tj, end.reach, slope, n);
+        const dv = Math.max(0, lines.centre(v)[2]);
+        const dn = Math.max(0, lines.centre(n)[2]);
+        const chain = [a];
+        for (let k = 1; k < stations.length - 1; k++) {
+          const s = stations[k];
+          chain.push(addSectionAt(v, s.i, s.j, surface[v] + s.t * (surface[n] - surface[v]), s.ti, s.tj, s.reach, slope, v, dv + s.t * (dn - dv)));
         }
-        // Left to left when both sections face the join's way; a section facing back has its sides swapped.
-        const aFaces = flows[3 * a] * di + flows[3 * a + 1] * dj >= 0;
-        const bFaces = flows[3 * b] * di + flows[3 * b + 1] * dj >= 0;
-        const al = aFaces ? a : a + 2;
-        const ar = aFaces ? a + 2 : a;
-        const bl = bFaces ? b : b + 2;
-        const br = bFaces ? b + 2 : b;
-        const ac = a + 1;
-        const bc = b + 1;
-        if (!holes) {
-          addFacingUp(indices, positions, al, ac, bl);
-          addFacingUp(indices, positions, ac, bc, bl);
-          addFacingUp(indices, positions, ac, ar, bc);
-          addFacingUp(indices, positions, ar, br, bc);
-          continue;
-        }
-        const triangles = [al, ac, bl, ac, bc, bl, ac, ar, bc, ar, br, bc];
-        for (let t = 0; t < triangles.length; t += 3) {
-          const [p, q, r] = facingUp(positions, triangles[t], triangles[t + 1], triangles[t + 2]);
-          const corners = [clipPoint(p), clipPoint(q), clipPoint(r)];
-          const pieces = triangleLessHoles(corners[0], corners[1], corners[2], holes);
-          if (!pieces) {
-            indices.push(p, q, r);
-            continue;
-          }
-          // A corner left as it was keeps its vertex; a cut's point is a new one.
-          const vertexOf = (point: ClipPoint) => {
-            const corner = corners.indexOf(point);
-            return corner >= 0 ? [p, q, r][corner] : addClipPoint(point, v);
-          };
-          for (const piece of pieces) {
-            const first = vertexOf(piece[0]);
-            let previous = vertexOf(piece[1]);
-            for (let k = 2; k < piece.length; k++) {
-              const next = vertexOf(piece[k]);
-              addFacingUp(indices, positions, first, previous, next);
-              previous = next;
-            }
-          }
-        }
+        chain.push(b);
+        for (let k = 1; k < chain.length; k++) addQuad(chain[k - 1], chain[k], holes, v);
       }
     }
   }
@@ -744,10 +863,11 @@ function mainStemOutlines(lines: RiverLines, grid: HydrologyGrid, c: number, rad
   const distance = (a: number, b: number) => Math.hypot((a % width) - (b % width), Math.floor(a / width) - Math.floor(b / width)) * cellSize;
   const outlines: ConvexOutline[] = [];
   const add = (w: number, m: number) => {
-    const [al, ar, br, bl] = joinOutline(lines, grid, w, m);
-    // A quad bent out of convexity (a sharp turn's mitres) as its two triangles, each convex.
-    if (convex([al, ar, br, bl])) outlines.push([al, ar, br, bl]);
-    else outlines.push([al, ar, br], [al, br, bl]);
+    for (const [al, ar, br, bl] of joinOutlines(lines, grid, w, m)) {
+      // A quad bent out of convexity as its two triangles, each convex.
+      if (convex([al, ar, br, bl])) outlines.push([al, ar, br, bl]);
+      else outlines.push([al, ar, br], [al, br, bl]);
+    }
   };
   for (let w = lines.knownUpstream(c), m = c; w >= 0 && distance(w, c) <= radius; m = w, w = lines.knownUpstream(w)) add(w, m);
   for (let w = c; lines.isRiver(w) && distance(w, c) <= radius;) {
@@ -774,29 +894,34 @@ function convex(polygon: ReadonlyArray<readonly [number, number]>): boolean {
   return true;
 }
 
-/** The outline (x, z) of the join w → m as riverStripMesh lays it: w's section's edges, then m's. */
-function joinOutline(lines: RiverLines, grid: HydrologyGrid, w: number, m: number): Array<[number, number]> {
+/**
+ * The outlines (x, z) of the join w → m as riverStripMesh lays it, one between each two of its stations:
+ * left, right at the first, then right, left at the next.
+ */
+function joinOutlines(lines: RiverLines, grid: HydrologyGrid, w: number, m: number): Array<Array<[number, number]>> {
   const { width, depth: rows, cellSize } = grid;
-  const at = (v: number) => [(lines.centre(v)[0] - (width - 1) / 2) * cellSize, (lines.centre(v)[1] - (rows - 1) / 2) * cellSize];
-  const di = lines.centre(m)[0] - lines.centre(w)[0];
-  const dj = lines.centre(m)[1] - lines.centre(w)[1];
-  const a = lines.knownSection(w);
-  const b =
-    lines.isRiver(m) && !lines.tributaryEnd(w, m) ? lines.knownSection(m) : { tx: di / Math.hypot(di, dj), tz: dj / Math.hypot(di, dj), reach: a.reach };
-  const edges = (v: number, section: { tx: number; tz: number; reach: number }): Array<[number, number]> => {
-    const [x, z] = at(v);
+  const stations = lines.joinStations(w, m);
+  const edges = (s: JoinStation, di: number, dj: number): Array<[number, number]> => {
+    const x = (s.i - (width - 1) / 2) * cellSize;
+    const z = (s.j - (rows - 1) / 2) * cellSize;
     // Left, right as the join runs (a section facing back has its sides swapped).
-    const flip = section.tx * di + section.tz * dj >= 0 ? 1 : -1;
-    const nx = -section.tz * section.reach * flip;
-    const nz = section.tx * section.reach * flip;
+    const flip = s.ti * di + s.tj * dj >= 0 ? 1 : -1;
+    const nx = -s.tj * s.reach * flip;
+    const nz = s.ti * s.reach * flip;
     return [
       [x + nx, z + nz],
       [x - nx, z - nz],
     ];
   };
-  const [al, ar] = edges(w, a);
-  const [bl, br] = edges(m, b);
-  return [al, ar, br, bl];
+  const out: Array<Array<[number, number]>> = [];
+  for (let k = 1; k < stations.length; k++) {
+    const di = stations[k].i - stations[k - 1].i;
+    const dj = stations[k].j - stations[k - 1].j;
+    const [al, ar] = edges(stations[k - 1], di, dj);
+    const [bl, br] = edges(stations[k], di, dj);
+    out.push([al, ar, br, bl]);
+  }
+  return out;
 }
 
 /** The triangle p, q, r wound counter-clockwise seen from above (its normal (q − p) × (r − p) pointing up, +y), as the GLB's faces are. */

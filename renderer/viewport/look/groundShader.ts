@@ -4,6 +4,7 @@ import { groundLayers, groundPalette, type GroundLayer, type GroundLines } from 
 import { GROUND_ALBEDO_AMOUNT, GROUND_TEXTURE_SIZE, GROUND_TILE_METRES, ROCK_FADE_END, ROCK_FADE_START } from '../../../shared/ground/groundTextures';
 import { MAX_ROCK_BEDS } from '../../../shared/terrain/rockBands';
 import { WET_DARKENING, WET_RULE } from '../../../shared/erosion/cover';
+import { WET_MARGIN_DARKENING } from '../../../app/water/wetGround';
 import type { MaskRule } from '../../../shared/masks/maskTypes';
 import type { Climate } from '../../../shared/ground/climate';
 import type { Strata } from '../../../shared/terrain/strata';
@@ -166,6 +167,7 @@ const perMaterial = (values: Readonly<Record<GroundMaterial, number>>) =>
 /** Uniforms and functions (no texture reads) the fragment shader needs; after terrainShader.ts's header. */
 export const GROUND_FRAGMENT_HEADER = /* glsl */ `
 varying vec2 vTerrainCover;
+varying float vTerrainWet;
 uniform float terrainGroundOn;
 uniform float terrainGroundTexturesReady;
 uniform highp sampler2DArray terrainGroundTextures;
@@ -259,8 +261,11 @@ float terrainMacro(vec2 p, float metresPerPixel) {
 }
 `;
 
-/** The wet ground's darkening (shared/erosion/cover.ts), as the CPU colours apply it. */
-const WET_SHADE = `(1.0 - ${glslFloat(WET_DARKENING)} * ${ruleGlsl(WET_RULE, 'vTerrainCover.x')})`;
+/**
+ * The wet ground's darkening (shared/erosion/cover.ts), as the CPU colours apply it, and the bank beside the water
+ * (app/water/wetGround.ts; the 3D view's only).
+ */
+const WET_SHADE = `(1.0 - ${glslFloat(WET_DARKENING)} * ${ruleGlsl(WET_RULE, 'vTerrainCover.x')}) * (1.0 - ${glslFloat(WET_MARGIN_DARKENING)} * vTerrainWet)`;
 
 /**
  * The ground block of the fragment shader, after the normal is known (needs terrainMpp and

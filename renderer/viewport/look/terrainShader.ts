@@ -53,12 +53,14 @@ export function createTerrainShaderUniforms(): TerrainShaderUniforms {
 const VERTEX_HEADER = /* glsl */ `
 varying vec3 vTerrainWorld;
 varying vec2 vTerrainCover;
+varying float vTerrainWet;
 `;
 
 /** The full mesh's erosion cover per vertex (TerrainGeometry's normalised byte attributes). */
 const COVER_ATTRIBUTES = /* glsl */ `
 attribute float terrainFlow;
 attribute float terrainDeposition;
+attribute float terrainWet;
 `;
 
 const FRAGMENT_HEADER = /* glsl */ `
@@ -199,7 +201,9 @@ export function patchTerrainShader(
   cover: 'attributes' | 'own' = 'attributes',
 ): void {
   Object.assign(shader.uniforms, uniforms);
-  const coverFromAttributes = cover === 'attributes' ? '\nvTerrainCover = vec2(terrainFlow, terrainDeposition);' : '';
+  // The wet ground beside the water (app/water/wetGround.ts) is the full mesh's only; the LOD surface draws none yet.
+  const coverFromAttributes =
+    cover === 'attributes' ? '\nvTerrainCover = vec2(terrainFlow, terrainDeposition);\nvTerrainWet = terrainWet;' : '\nvTerrainWet = 0.0;';
   shader.vertexShader =
     VERTEX_HEADER +
     (cover === 'attributes' ? COVER_ATTRIBUTES : '') +
