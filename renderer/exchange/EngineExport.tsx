@@ -3,7 +3,7 @@ import { useStore } from 'zustand';
 import type { Exchange } from '../../app/exchange/exchange';
 import type { EngineDialogOptions } from '../../app/exchange/exchangeState';
 import { engineFor, type EngineId } from '../../shared/export/engines';
-import { MASK_SOURCE_LABELS, type MaskRule, type MaskSource } from '../../shared/export/masks';
+import { MASK_SOURCE_LABELS, SOURCE_NEEDS, type MaskRule, type MaskSource } from '../../shared/export/masks';
 import type { EngineNumber } from '../../shared/export/engineExport';
 import { NumberField } from '../ui/NumberField';
 import { copyText } from './clipboard';
@@ -339,13 +339,7 @@ function RuleRow({
         {SOURCES.map((source) => (
           <option key={source} value={source} disabled={!available.includes(source)}>
             {MASK_SOURCE_LABELS[source]}
-            {available.includes(source)
-              ? ''
-              : source === 'road'
-                ? ' — needs a road'
-                : source === 'water' || source === 'shore'
-                  ? ' — needs water'
-                  : ' — needs erosion'}
+            {available.includes(source) ? '' : ` — needs ${SOURCE_NEEDS[source]}`}
           </option>
         ))}
       </select>

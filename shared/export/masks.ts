@@ -152,8 +152,8 @@ export function parseMaskSet(value: unknown, available: readonly MaskSource[] = 
   return { layers };
 }
 
-/** What a data source needs the terrain to have. */
-const SOURCE_NEEDS: Record<MaskSource, string> = {
+/** What a data source needs the terrain to have (the export dialog says it beside a source it cannot offer). */
+export const SOURCE_NEEDS: Readonly<Record<MaskSource, string>> = {
   height: 'heights',
   slope: 'heights',
   curvature: 'heights',
