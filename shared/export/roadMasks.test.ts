@@ -124,8 +124,8 @@ describe('the engine masks’ road gravel: shoulders and end aprons as the 3D vi
             expect([g, s], `${engineId} surface at x ${x.toFixed(2)}, z ${z.toFixed(2)}`).toEqual([0, 255]);
           } else if (across < HALF - margin && z > END + 0.8 + margin && z < END + APRON - margin) {
             // Past the surface's fray (0.8 m): the apron's gravel 1 − smoothstep(past / 4), taken as the shoulder
-            // rule takes it (full from a half, smoothstep from 0); the exported texel's slope as tolerance.
-            const weight = (past: number) => smoothstep((1 - smoothstep(past / APRON)) / 0.5);
+            // rule takes it (a smoothstep of it); the exported texel's slope as tolerance.
+            const weight = (past: number) => smoothstep(1 - smoothstep(past / APRON));
             const past = z - END;
             const lo = weight(past + margin);
             const hi = weight(past - margin);

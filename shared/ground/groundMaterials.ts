@@ -46,8 +46,12 @@ export const CHANNEL_SLOPE_RULE: MaskRule = { source: 'slope', max: 30, softness
 export { SNOW_SLOPE_RULE } from './snowLine';
 /** The road footprint (1 on the surface): road from half of it. */
 export const ROAD_RULE: MaskRule = { source: 'road', min: 0.5, softness: 0.5 };
-/** The roads' gravel (1 on shoulders and aprons): gravel from half of it, as ROAD_RULE. */
-export const SHOULDER_RULE: MaskRule = { source: 'shoulder', min: 0.5, softness: 0.5 };
+/**
+ * The roads' gravel (1 on shoulders and aprons): gravel by a smoothstep of it, so an apron fades into
+ * the ground as softly as its cover does (a rule from half of it, as ROAD_RULE, cut the apron into hard
+ * patches where the view's noise breaks its fade up close).
+ */
+export const SHOULDER_RULE: MaskRule = { source: 'shoulder', min: 1, softness: 1 };
 
 const round = (v: number) => Math.round(v * 100) / 100;
 
