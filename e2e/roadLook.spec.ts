@@ -107,6 +107,8 @@ test('a road close to its ends, along its cut and in Drive @report', async ({ ap
       await expect(page.getByTestId('export-dialog')).toBeVisible();
       await page.getByTestId('export-target-unreal').click();
       await page.getByTestId('engine-masks').check();
+      // The last layers (the road's gravel shoulders, then its surface) in view.
+      await page.locator('[data-testid^="mask-layer-"]').last().scrollIntoViewIfNeeded();
       await page.waitForTimeout(500);
       await page.screenshot({ path: path.join(ARTIFACTS, `${size.width}x${size.height}-export-masks.png`) });
       await page.keyboard.press('Escape');

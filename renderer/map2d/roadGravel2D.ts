@@ -26,7 +26,13 @@ function tileCanvas(climate: Climate): HTMLCanvasElement {
  * colours (the dress's shoulder colour otherwise), textured with the 3D view's gravel tile, laid on the
  * ground (it moves with the map), while a pixel spans under ROAD_GRAVEL_FLAT_FROM_MPP metres.
  */
-export function roadGravelFill(ctx: CanvasRenderingContext2D, climate: Climate, natural: boolean, transform: MapViewTransform, field: Heightfield): RoadGravelFill {
+export function roadGravelFill(
+  ctx: CanvasRenderingContext2D,
+  climate: Climate,
+  natural: boolean,
+  transform: MapViewTransform,
+  field: Heightfield,
+): RoadGravelFill {
   const colour = roadGravelColour(climate, natural);
   const pxPerMetre = transform.scale / field.cellSize;
   if (!natural || 1 / pxPerMetre >= ROAD_GRAVEL_FLAT_FROM_MPP) return { colour, pattern: null };

@@ -186,11 +186,17 @@ export function roadCoverWeights(roads: readonly PaintedRoad[], size: GroundSize
   const gravel = new Float32Array(n);
   const aa = size.cellSize;
   const box = { i0: 0, j0: 0, i1: size.width, j1: size.depth };
-  eachNearestRoad(roads, size, box, (line) => roadPaintReach(widestOf(line), aa), (t, offset, half, end) => {
-    const cover = roadCoverAt(offset, half, end, aa);
-    surface[t] = cover.surface;
-    gravel[t] = cover.gravel;
-  });
+  eachNearestRoad(
+    roads,
+    size,
+    box,
+    (line) => roadPaintReach(widestOf(line), aa),
+    (t, offset, half, end) => {
+      const cover = roadCoverAt(offset, half, end, aa);
+      surface[t] = cover.surface;
+      gravel[t] = cover.gravel;
+    },
+  );
   return { surface, gravel };
 }
 
@@ -230,13 +236,19 @@ export function paintRoads(roads: readonly PaintedRoad[], size: GroundSize, maxT
   for (let t = 2; t < texels.length; t += ROAD_PAINT_CHANNELS) texels[t] = ROAD_PAINT_NONE;
   const endCap = Math.fround(2 * texel);
   const pastCap = endCap + ROAD_APRON_M;
-  eachNearestRoad(roads, grid, box, (line) => reachOf(line, texel), (t, offset, half, inside, surface) => {
-    const o = t * ROAD_PAINT_CHANNELS;
-    texels[o] = offset;
-    texels[o + 1] = half;
-    texels[o + 2] = Math.max(-pastCap, Math.min(endCap, inside));
-    texels[o + 3] = surface === 'gravel' ? 1 : 0;
-  });
+  eachNearestRoad(
+    roads,
+    grid,
+    box,
+    (line) => reachOf(line, texel),
+    (t, offset, half, inside, surface) => {
+      const o = t * ROAD_PAINT_CHANNELS;
+      texels[o] = offset;
+      texels[o + 1] = half;
+      texels[o + 2] = Math.max(-pastCap, Math.min(endCap, inside));
+      texels[o + 3] = surface === 'gravel' ? 1 : 0;
+    },
+  );
   const ci = (grid.width - 1) / 2;
   const cj = (grid.depth - 1) / 2;
   // Texel (i − box.i0) has its centre at u = (i − box.i0 + ½) / width and world x = (i − ci) · texel.

@@ -35,7 +35,10 @@ function shaderCover(endCap: number): (paint: Paint, aa: number) => number[] {
   const mix = (a: number, b: number, t: number) => a + (b - a) * t;
   const common = (f: Record<string, unknown>) => [glslSmoothstep, clamp, Math.min, Math.max, mix, vec2, () => 0.5, 1, endCap, f];
   const all: Record<string, (...args: unknown[]) => unknown> = {};
-  const bind = (g: (...args: unknown[]) => unknown) => (...args: unknown[]) => g(...common(all), ...args);
+  const bind =
+    (g: (...args: unknown[]) => unknown) =>
+    (...args: unknown[]) =>
+      g(...common(all), ...args);
   all.terrainRoadBand = bind(band as (...args: unknown[]) => unknown);
   all.terrainRoadEndFade = bind(endFade as (...args: unknown[]) => unknown);
   all.terrainRoadRagged = bind(ragged as (...args: unknown[]) => unknown);
