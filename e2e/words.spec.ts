@@ -18,7 +18,9 @@ test('the road surface and shoulder mask sources, offered on a map without a roa
   await expect(road).not.toContainText('erosion');
   const shoulder = page.locator('[data-testid^="mask-rule-"][data-testid$="-source"] option[value="shoulder"]').first();
   await expect(shoulder).toBeDisabled();
-  await expect(shoulder).toContainText('Road shoulders and end aprons, gravel');
+  await expect(shoulder).toContainText('Shoulder & apron gravel');
+  // The select names its source in full where its width cuts the label.
+  await expect(page.locator('[data-testid^="mask-rule-"][data-testid$="-source"]').first()).toHaveAttribute('title', /^Source: /);
   await expect(shoulder).toContainText('needs a road layer');
   expect(app.consoleErrors).toEqual([]);
 });

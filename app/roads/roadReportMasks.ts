@@ -1,7 +1,7 @@
 /**
  * The engine export's mask data with the road footprints: the document's erosion masks plus
- * `roadFootprints(stack, size)` when the stack has an enabled road, so "Road surface" and "Road
- * shoulders and end aprons" are mask sources in the export dialog (Unreal weightmap layer, Unity
+ * `roadFootprints(stack, size)` when the stack has an enabled road, so "Road surface" and "Shoulder
+ * & apron gravel" (the roads' shoulders and end aprons) are mask sources in the export dialog (Unreal weightmap layer, Unity
  * alphamap channel, HTerrain splat channel), covering what the 3D view paints. Computed when the
  * export asks for it and kept while the stack and the map are the same (the export flow compares the object it gets to know when its preview is stale).
  */

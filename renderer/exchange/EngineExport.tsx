@@ -335,7 +335,13 @@ function RuleRow({
 }) {
   return (
     <div className="mask-rule" data-testid={testId}>
-      <select aria-label="Source" data-testid={`${testId}-source`} value={rule.source} onChange={(e) => onChange({ source: e.target.value as MaskSource })}>
+      <select
+        aria-label="Source"
+        title={`Source: ${MASK_SOURCE_LABELS[rule.source]}${rule.source === 'shoulder' ? ' — the roads’ gravel shoulders and the aprons past their ends' : ''}`}
+        data-testid={`${testId}-source`}
+        value={rule.source}
+        onChange={(e) => onChange({ source: e.target.value as MaskSource })}
+      >
         {SOURCES.map((source) => (
           <option key={source} value={source} disabled={!available.includes(source)}>
             {MASK_SOURCE_LABELS[source]}

@@ -47,7 +47,7 @@ export const MASK_SOURCE_LABELS: Record<MaskSource, string> = {
   flow: 'Erosion flow (0–1)',
   deposition: 'Deposition (0–1)',
   road: 'Road surface (0–1)',
-  shoulder: 'Road shoulders and end aprons, gravel (0–1)',
+  shoulder: 'Shoulder & apron gravel (0–1)',
   water: 'Water depth (m)',
   shore: 'Shore wetness (0–1, 20 m)',
   hardness: 'Rock hardness (strata)',
