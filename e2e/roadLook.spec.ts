@@ -64,8 +64,14 @@ test('a road close to its ends, along its cut and in Drive @report', async ({ ap
     await page.mouse.move(0, 0);
     await page.waitForTimeout(1500);
     await map.screenshot({ path: path.join(ARTIFACTS, 'road-end-2d.png') });
+    // Closer, where the shoulders' gravel is drawn with the 3D view's texture.
     await page.mouse.move(mapBox.x + at.px, mapBox.y + at.py);
-    for (let n = 0; n < 6; n++) await page.mouse.wheel(0, 200);
+    for (let n = 0; n < 4; n++) await page.mouse.wheel(0, -200);
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(1500);
+    await map.screenshot({ path: path.join(ARTIFACTS, 'road-end-2d-close.png') });
+    await page.mouse.move(mapBox.x + at.px, mapBox.y + at.py);
+    for (let n = 0; n < 10; n++) await page.mouse.wheel(0, 200);
     await showPanel(page, 'roads');
     await page.getByTestId('road-go-report').click();
     for (const size of SIZES) {
@@ -94,6 +100,20 @@ test('a road close to its ends, along its cut and in Drive @report', async ({ ap
       await shot(page, 'road-drive');
     }
     await page.keyboard.press('Escape');
+    // The engine export's starting masks on a map with a road: its gravel shoulders and surface are layers.
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await sendMenuCommand(page, 'file.exportHeightmap');
+      await expect(page.getByTestId('export-dialog')).toBeVisible();
+      await page.getByTestId('export-target-unreal').click();
+      await page.getByTestId('engine-masks').check();
+      // The last layers (the road's gravel shoulders, then its surface) in view.
+      await page.locator('[data-testid^="mask-layer-"]').last().scrollIntoViewIfNeeded();
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: path.join(ARTIFACTS, `${size.width}x${size.height}-export-masks.png`) });
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('export-dialog')).toBeHidden();
+    }
     expect(app.consoleErrors).toEqual([]);
   } finally {
     await rm(folder, { recursive: true, force: true });

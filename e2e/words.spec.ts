@@ -4,7 +4,7 @@ import { showPanel } from './panel';
 
 // Words (issue 34, item 7): what a source or a button needs or does is said where it is seen.
 
-test('the road-footprint mask source, offered on a map without a road, says it needs a road', async ({ app }) => {
+test('the road surface and shoulder mask sources, offered on a map without a road, say what they are and that they need a road', async ({ app }) => {
   const { page } = app;
   await page.setViewportSize({ width: 1600, height: 1000 });
   await sendMenuCommand(page, 'file.exportHeightmap');
@@ -16,6 +16,12 @@ test('the road-footprint mask source, offered on a map without a road, says it n
   await expect(road).toBeDisabled();
   await expect(road).toContainText('needs a road');
   await expect(road).not.toContainText('erosion');
+  const shoulder = page.locator('[data-testid^="mask-rule-"][data-testid$="-source"] option[value="shoulder"]').first();
+  await expect(shoulder).toBeDisabled();
+  await expect(shoulder).toContainText('Shoulder & apron gravel');
+  // The select names its source in full where its width cuts the label.
+  await expect(page.locator('[data-testid^="mask-rule-"][data-testid$="-source"]').first()).toHaveAttribute('title', /^Source: /);
+  await expect(shoulder).toContainText('needs a road layer');
   expect(app.consoleErrors).toEqual([]);
 });
 

@@ -1,9 +1,9 @@
 /**
- * The engine export's mask data with the road footprint: the document's erosion masks plus
- * `roadFootprints(stack, size)` when the stack has an enabled road, so "Road footprint" is a mask
- * source in the export dialog (Unreal weightmap layer, Unity alphamap channel, HTerrain splat
- * channel). Computed when the export asks for it and kept while the stack and the map are the same
- * (the export flow compares the object it gets to know when its preview is stale).
+ * The engine export's mask data with the road footprints: the document's erosion masks plus
+ * `roadFootprints(stack, size)` when the stack has an enabled road, so "Road surface" and "Shoulder
+ * & apron gravel" (the roads' shoulders and end aprons) are mask sources in the export dialog (Unreal weightmap layer, Unity
+ * alphamap channel, HTerrain splat channel), covering what the 3D view paints. Computed when the
+ * export asks for it and kept while the stack and the map are the same (the export flow compares the object it gets to know when its preview is stale).
  */
 import type { MaskSourceData } from '../../shared/export/masks';
 import type { LayerStack } from '../../shared/layers/types';
@@ -19,16 +19,12 @@ export function createMaskDataProvider(document: () => TerrainDocument): () => M
     const erosion = doc.erosionMasks;
     if (kept && kept.stack === doc.stack && kept.width === width && kept.depth === depth && kept.cellSize === cellSize && kept.erosion === erosion)
       return kept.data;
-    let road: Float32Array | null = null;
-    try {
-      road = doc.stack.some((layer) => layer.kind === 'road' && layer.enabled) ? roadFootprints(doc.stack, { width, depth, cellSize }) : null;
-    } catch {
-      // A road its terrain cannot carry has no footprint to export; the layer stack reports it.
-      road = null;
-    }
+    // A road whose centreline cannot be built has no footprint (roadPaint.ts paintedRoads); the layer stack reports it.
+    const roads = roadFootprints(doc.stack, { width, depth, cellSize });
     // The rock beds of a fluvial layer's strata, on the heights as they are (a hardness mask source).
     const hardness = stackHardness(doc.stack, { width, depth, cellSize }, doc.field.heights);
-    const data = road || hardness ? { ...(erosion ?? {}), ...(road && { road }), ...(hardness && { hardness }) } : erosion;
+    const data =
+      roads || hardness ? { ...(erosion ?? {}), ...(roads && { road: roads.road, shoulder: roads.shoulder }), ...(hardness && { hardness }) } : erosion;
     kept = { stack: doc.stack, width, depth, cellSize, erosion, data };
     return data;
   };

@@ -73,10 +73,10 @@ async function readMaskInputs(
   } catch (error) {
     throw new Error(`${name}: is not JSON (${message(error)})`);
   }
-  // Road footprints are computed (one evaluation of the stack up to its last road) only when a rule asks for them.
-  if (layers && usesSource(json, 'road')) {
-    const road = roadFootprints(layers, field);
-    if (road) data.road = road;
+  // Road footprints are computed only when a rule asks for them.
+  if (layers && (usesSource(json, 'road') || usesSource(json, 'shoulder'))) {
+    const roads = roadFootprints(layers, field);
+    if (roads) Object.assign(data, { road: roads.road, shoulder: roads.shoulder });
   }
   if (layers && WATER_SOURCES.some((source) => usesSource(json, source))) Object.assign(data, withWaterData(data, layers, field));
   if (layers && usesSource(json, 'hardness')) {

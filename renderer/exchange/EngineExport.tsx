@@ -3,7 +3,7 @@ import { useStore } from 'zustand';
 import type { Exchange } from '../../app/exchange/exchange';
 import type { EngineDialogOptions } from '../../app/exchange/exchangeState';
 import { engineFor, type EngineId } from '../../shared/export/engines';
-import { MASK_SOURCE_LABELS, type MaskRule, type MaskSource } from '../../shared/export/masks';
+import { MASK_SOURCE_LABELS, SOURCE_NEEDS, type MaskRule, type MaskSource } from '../../shared/export/masks';
 import type { EngineNumber } from '../../shared/export/engineExport';
 import { NumberField } from '../ui/NumberField';
 import { copyText } from './clipboard';
@@ -335,17 +335,17 @@ function RuleRow({
 }) {
   return (
     <div className="mask-rule" data-testid={testId}>
-      <select aria-label="Source" data-testid={`${testId}-source`} value={rule.source} onChange={(e) => onChange({ source: e.target.value as MaskSource })}>
+      <select
+        aria-label="Source"
+        title={`Source: ${MASK_SOURCE_LABELS[rule.source]}${rule.source === 'shoulder' ? ' — the roads’ gravel shoulders and the aprons past their ends' : ''}`}
+        data-testid={`${testId}-source`}
+        value={rule.source}
+        onChange={(e) => onChange({ source: e.target.value as MaskSource })}
+      >
         {SOURCES.map((source) => (
           <option key={source} value={source} disabled={!available.includes(source)}>
             {MASK_SOURCE_LABELS[source]}
-            {available.includes(source)
-              ? ''
-              : source === 'road'
-                ? ' — needs a road'
-                : source === 'water' || source === 'shore'
-                  ? ' — needs water'
-                  : ' — needs erosion'}
+            {available.includes(source) ? '' : ` — needs ${SOURCE_NEEDS[source]}`}
           </option>
         ))}
       </select>

@@ -15,6 +15,7 @@ import { createLayerView2D } from './layerView2D';
 import { createWaterTint2D } from './waterTint2D';
 import { RedrawScheduler } from './redrawScheduler';
 import { drawRoadDress2D, drawRoadOverlay2D } from './roadOverlay2D';
+import { roadGravelFill } from './roadGravel2D';
 import { roadOverlay } from '../../app/roads/roadOverlay';
 import { TiledHeightmapImage } from './tiledHeightmapImage';
 import { drawnErosionMasks } from '../viewport/coverOverride';
@@ -160,13 +161,16 @@ export class Map2DDrawLoop {
     this.layerView.draw(context, transform, width);
     this.props2d.draw(context, transform, f, width, height);
     // Roads are drawn as roads in every tool (the Road tool's as dragged); its centrelines and handles go on top.
+    // Their gravel is the 3D view's: the climate's, textured up close, in the natural colours.
     const toolOverlay = tools.getState().overlay;
+    const { settings } = this.session.view.getState();
     drawRoadDress2D(
       context,
       transform,
       f,
       toolOverlay.kind === 'road' ? toolOverlay : this.roadDress(editor.document.stack, f.cellSize),
       editor.document.stack,
+      () => roadGravelFill(context, settings.climate, settings.map2dMode === 'natural', transform, f),
     );
     this.roadLayer.draw(context, transform);
     this.driveLayer.draw(context, transform);

@@ -87,9 +87,13 @@ function rgba(hex: string, alpha: number): string {
   return `rgba(${(v >> 16) & 255}, ${(v >> 8) & 255}, ${v & 255}, ${alpha.toFixed(3)})`;
 }
 
+/** Strips a patterned fade is drawn in (a pattern takes no gradient): 4 m of apron in 25 cm steps. */
+const PATTERN_FADE_STRIPS = 16;
+
 /**
  * Past each end of `line` (screen pixels), a band `width` px across and `length` metres long filled
- * with `colour` faded by `weight` of the metres past the end (roadEndBlend): the apron or the surface's fray.
+ * with `fill` faded by `weight` of the metres past the end (roadEndBlend): the apron or the surface's fray.
+ * A colour fades by a gradient; a pattern (the gravel's texture) in strips, each at its middle's weight.
  */
 function fillEnds(
   ctx: CanvasRenderingContext2D,
@@ -97,7 +101,7 @@ function fillEnds(
   width: number,
   length: number,
   pxPerMetre: number,
-  colour: string,
+  fill: string | CanvasPattern,
   weight: (past: number) => number,
 ): void {
   const n = screen.length;
@@ -113,25 +117,48 @@ function fillEnds(
     const ux = dx / norm;
     const uy = dy / norm;
     const far = length * pxPerMetre;
-    const gradient = ctx.createLinearGradient(end.px, end.py, end.px + ux * far, end.py + uy * far);
-    for (let k = 0; k <= 8; k++) gradient.addColorStop(k / 8, rgba(colour, weight((k / 8) * length)));
     const hx = (-uy * width) / 2;
     const hy = (ux * width) / 2;
-    ctx.beginPath();
-    ctx.moveTo(end.px + hx, end.py + hy);
-    ctx.lineTo(end.px + hx + ux * far, end.py + hy + uy * far);
-    ctx.lineTo(end.px - hx + ux * far, end.py - hy + uy * far);
-    ctx.lineTo(end.px - hx, end.py - hy);
-    ctx.closePath();
-    ctx.fillStyle = gradient;
-    ctx.fill();
+    // The band from `a` to `b` px past the end.
+    const band = (a: number, b: number) => {
+      ctx.beginPath();
+      ctx.moveTo(end.px + hx + ux * a, end.py + hy + uy * a);
+      ctx.lineTo(end.px + hx + ux * b, end.py + hy + uy * b);
+      ctx.lineTo(end.px - hx + ux * b, end.py - hy + uy * b);
+      ctx.lineTo(end.px - hx + ux * a, end.py - hy + uy * a);
+      ctx.closePath();
+    };
+    if (typeof fill === 'string') {
+      const gradient = ctx.createLinearGradient(end.px, end.py, end.px + ux * far, end.py + uy * far);
+      for (let k = 0; k <= 8; k++) gradient.addColorStop(k / 8, rgba(fill, weight((k / 8) * length)));
+      band(0, far);
+      ctx.fillStyle = gradient;
+      ctx.fill();
+      continue;
+    }
+    ctx.save();
+    ctx.fillStyle = fill;
+    for (let k = 0; k < PATTERN_FADE_STRIPS; k++) {
+      ctx.globalAlpha = weight(((k + 0.5) / PATTERN_FADE_STRIPS) * length);
+      // A hair of overlap so no seam shows between strips.
+      band((k / PATTERN_FADE_STRIPS) * far, Math.min(far, ((k + 1) / PATTERN_FADE_STRIPS) * far + 0.5));
+      ctx.fill();
+    }
+    ctx.restore();
   }
+}
+
+/** How the roads' gravel (shoulders, aprons) is filled: its colour, and its texture where it is drawn up close. */
+export interface RoadGravelFill {
+  colour: string;
+  pattern: CanvasPattern | null;
 }
 
 /**
  * Every enabled road of `stack` in `overlay` as a road (the 3D view's paint: look/roadPaintShader.ts):
- * gravel shoulders, the surface (asphalt with white edges and a dashed centre line, or gravel), ending
- * square with the surface fraying out onto a gravel apron that fades into the ground (roadEndBlend).
+ * gravel shoulders (in `gravelFill`'s: the 3D view's gravel, app/palette/roadGravel.ts), the surface (asphalt
+ * with white edges and a dashed centre line, or gravel), ending square with the surface fraying out onto
+ * a gravel apron that fades into the ground (roadEndBlend).
  */
 export function drawRoadDress2D(
   ctx: CanvasRenderingContext2D,
@@ -139,10 +166,12 @@ export function drawRoadDress2D(
   field: Heightfield,
   overlay: RoadToolOverlay,
   stack: LayerStack,
+  gravelFill: () => RoadGravelFill = () => ({ colour: DRESS.shoulder, pattern: null }),
 ): void {
   const enabled = new Set(stack.filter((layer) => layer.kind === 'road' && layer.enabled).map((layer) => layer.id));
   const roads = overlay.roads.filter((road) => road.params && enabled.has(road.id));
   if (roads.length === 0) return;
+  const gravel = gravelFill();
   ctx.save();
   const at = (x: number, z: number) => worldToCanvas(transform, field, x, z);
   const pxPerMetre = transform.scale / field.cellSize;
@@ -161,20 +190,21 @@ export function drawRoadDress2D(
     let widest = 0;
     for (const w of road.widths) widest = Math.max(widest, w);
     const width = Math.max(2, widest * pxPerMetre);
-    const gravel = road.params?.surface === 'gravel';
+    const gravelSurface = road.params?.surface === 'gravel';
     const screen: Array<{ px: number; py: number }> = [];
     for (let s = 0; s < road.line.length / 2; s++) screen.push(at(road.line[2 * s], road.line[2 * s + 1]));
     const outer = width + 2 * SHOULDER_M * pxPerMetre;
-    fillEnds(ctx, screen, outer, ROAD_APRON_M, pxPerMetre, DRESS.shoulder, (past) => roadEndBlend(-past).apron);
-    fillEnds(ctx, screen, width, ROAD_END_FADE_M, pxPerMetre, gravel ? DRESS.gravel : DRESS.asphalt, (past) => roadEndBlend(-past).surface);
+    fillEnds(ctx, screen, outer, ROAD_APRON_M, pxPerMetre, gravel.pattern ?? gravel.colour, (past) => roadEndBlend(-past).apron);
+    fillEnds(ctx, screen, width, ROAD_END_FADE_M, pxPerMetre, gravelSurface ? DRESS.gravel : DRESS.asphalt, (past) => roadEndBlend(-past).surface);
     trace(road.line);
-    const strokes: Array<[string, number]> = gravel
+    const shoulder = gravel.pattern ?? gravel.colour;
+    const strokes: Array<[string | CanvasPattern, number]> = gravelSurface
       ? [
-          [DRESS.shoulder, outer],
+          [shoulder, outer],
           [DRESS.gravel, width],
         ]
       : [
-          [DRESS.shoulder, outer],
+          [shoulder, outer],
           [DRESS.edge, width],
           [DRESS.asphalt, Math.max(1, width - 2 * Math.max(1, EDGE_LINE_M * pxPerMetre))],
         ];
@@ -184,7 +214,7 @@ export function drawRoadDress2D(
       ctx.stroke();
     }
     // The centre line only on asphalt, once the road is wide enough on screen to carry it.
-    if (!gravel && width >= 6) {
+    if (!gravelSurface && width >= 6) {
       ctx.setLineDash([Math.max(2, 3 * pxPerMetre), Math.max(2, 3 * pxPerMetre)]);
       ctx.strokeStyle = DRESS.centre;
       ctx.lineWidth = 1;

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useThree } from '@react-three/fiber';
 import type { DataTexture } from 'three';
-import { centrelineOf } from '../../shared/roads/fittedRoad';
-import { paintRoads, type PaintedRoad } from '../../shared/roads/roadPaint';
+import { paintedRoads, paintRoads } from '../../shared/roads/roadPaint';
 import type { RoadParams } from '../../shared/roads/params';
 import { roadOverlay } from '../../app/roads/roadOverlay';
 import { roadsOf } from '../../app/roads/roadEdits';
@@ -39,16 +38,9 @@ export function RoadPaint3D() {
       if (size === shownSize && params.length === shown.length && params.every((p, k) => p === shown[k])) return;
       shown = params;
       shownSize = size;
-      const roads: PaintedRoad[] = [];
-      for (const p of params) {
-        try {
-          roads.push({ line: centrelineOf(p, field.cellSize), surface: p.surface ?? 'asphalt' });
-        } catch {
-          // A road whose centreline cannot be built is drawn by its shaped land alone (the layer stack says why).
-        }
-      }
       texture?.dispose();
-      texture = setRoadPaintUniforms(uniforms, paintRoads(roads, field));
+      // The roads as the engine masks' road and shoulder sources take them (shared/layers/roadFootprints.ts).
+      texture = setRoadPaintUniforms(uniforms, paintRoads(paintedRoads(params, field.cellSize), field));
       invalidate();
     };
     update();

@@ -127,7 +127,7 @@ function mapData(data: MaskSourceData, map: <T extends Float32Array | Uint8Array
   for (const key of DATA_SOURCES) {
     const values = data[key];
     if (!values) continue;
-    if (key === 'road' || key === 'water' || key === 'shore' || key === 'hardness') out[key] = map(values as Float32Array);
+    if (key === 'road' || key === 'shoulder' || key === 'water' || key === 'shore' || key === 'hardness') out[key] = map(values as Float32Array);
     else out[key] = map(values);
   }
   return out;

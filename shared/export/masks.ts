@@ -13,7 +13,9 @@
  * minus the vertex's own; positive in hollows and creases, negative on domes and ridges, 0 on a plane),
  * and, when the document has erosion results, flow and deposition (each divided by its largest value on
  * the map, so 0…1, given as bytes: shared/erosion/cover.ts coverBytes, read as byte / 255); when it has
- * roads, road (1 on a road's surface, fading to 0 over a cell past its edge:
+ * roads, road (the road surface's share of the vertex's cell, fraying out 0.8 m past each end) and
+ * shoulder (the share of its gravel: the shoulders each side and the apron fading 4 m past each end),
+ * both as the 3D view paints them (shared/roads/roadPaint.ts roadCoverWeights, through
  * shared/layers/roadFootprints.ts); when it has a water layer, water (the depth in metres, 0 where dry)
  * and shore (wetness: 1 on water, fading linearly to 0 at SHORE_DISTANCE_M = 20 m from it:
  * shared/hydrology/shore.ts), both of the topmost water layer (shared/layers/stackWater.ts); when it has
@@ -44,7 +46,8 @@ export const MASK_SOURCE_LABELS: Record<MaskSource, string> = {
   cavity: 'Cavity (m, + hollow)',
   flow: 'Erosion flow (0–1)',
   deposition: 'Deposition (0–1)',
-  road: 'Road footprint (0–1)',
+  road: 'Road surface (0–1)',
+  shoulder: 'Shoulder & apron gravel (0–1)',
   water: 'Water depth (m)',
   shore: 'Shore wetness (0–1, 20 m)',
   hardness: 'Rock hardness (strata)',
@@ -64,8 +67,10 @@ export type CoverValues = Uint8Array | Float32Array;
 export interface MaskSourceData {
   flow?: CoverValues;
   deposition?: CoverValues;
-  /** Road footprint weights 0…1 (every road layer's, the largest where they overlap). */
+  /** The road surface's share 0…1 (every enabled road layer's; the nearest road where they overlap). */
   road?: Float32Array;
+  /** The roads' gravel share 0…1: shoulders and end aprons (with `road`, shared/layers/roadFootprints.ts). */
+  shoulder?: Float32Array;
   /** Water depth in metres, 0 where dry (the topmost water layer's). */
   water?: Float32Array;
   /** Shore wetness 0…1: 1 on water, 0 from SHORE_DISTANCE_M away (shared/hydrology/shore.ts). */
@@ -75,7 +80,7 @@ export interface MaskSourceData {
 }
 
 /** The keys of MaskSourceData, laid out like the heights (resampled, cropped and padded with them). */
-export const DATA_SOURCES = ['flow', 'deposition', 'road', 'water', 'shore', 'hardness'] as const;
+export const DATA_SOURCES = ['flow', 'deposition', 'road', 'shoulder', 'water', 'shore', 'hardness'] as const;
 
 export const MAX_MASK_LAYERS = 16;
 /** A rules file is a few hundred bytes: anything over 1 MiB is refused before it is read. */
@@ -147,8 +152,8 @@ export function parseMaskSet(value: unknown, available: readonly MaskSource[] = 
   return { layers };
 }
 
-/** What a data source needs the terrain to have. */
-const SOURCE_NEEDS: Record<MaskSource, string> = {
+/** What a data source needs the terrain to have (the export dialog says it beside a source it cannot offer). */
+export const SOURCE_NEEDS: Readonly<Record<MaskSource, string>> = {
   height: 'heights',
   slope: 'heights',
   curvature: 'heights',
@@ -157,6 +162,7 @@ const SOURCE_NEEDS: Record<MaskSource, string> = {
   flow: 'erosion results',
   deposition: 'erosion results',
   road: 'a road layer',
+  shoulder: 'a road layer',
   water: 'a water layer',
   shore: 'a water layer',
   hardness: 'a fluvial or thermal layer with strata',
@@ -174,6 +180,7 @@ export function availableSources(data: MaskSourceData | null | undefined): MaskS
   if (data?.flow) out.push('flow');
   if (data?.deposition) out.push('deposition');
   if (data?.road) out.push('road');
+  if (data?.shoulder) out.push('shoulder');
   if (data?.water) out.push('water');
   if (data?.shore) out.push('shore');
   if (data?.hardness) out.push('hardness');
@@ -366,6 +373,7 @@ export class MaskSources {
         break;
       }
       case 'road':
+      case 'shoulder':
       case 'hardness':
       case 'water':
       case 'shore': {
@@ -537,9 +545,10 @@ export interface DefaultMaskLook {
 /**
  * The starting set: the ground materials' layers (shared/ground/groundMaterials.ts), which the 3D
  * view paints by the same rules — grass (or desert ground), scree above the tree line, dirt on banks,
- * rock on steep ground, with `erosion` sediment and channel gravel, snow above the snow line, road on
- * roads — so the engine's layers start where the designer saw them. `snowLine` and `look.treeLine`
- * (metres) are the View's; without them snow starts at 80 % of the height range and scree at 60 %.
+ * rock on steep ground, with `erosion` sediment and channel gravel, snow above the snow line, gravel on
+ * road shoulders and end aprons (the `shoulder` layer) and road on roads — so the engine's layers
+ * start where the designer saw them. `snowLine` and `look.treeLine` (metres) are the View's; without
+ * them snow starts at 80 % of the height range and scree at 60 %.
  */
 export function defaultMaskSet(min: number, max: number, erosion = false, snowLine?: number, look: DefaultMaskLook = {}): MaskSet {
   const span = Math.max(max - min, 1);
@@ -552,8 +561,11 @@ export function defaultMaskSet(min: number, max: number, erosion = false, snowLi
   };
 }
 
-/** The starting set's layers an engine with fewer layers goes without first (what is under them shows instead). */
-const FIT_DROP_ORDER = ['scree', 'dirt', 'road', 'gravel', 'sediment', 'snow', 'rock'];
+/**
+ * The starting set's layers an engine with fewer layers goes without first (what is under them shows
+ * instead). Roads' layers last: drawn roads stay in the splatmap with their gravel shoulders.
+ */
+const FIT_DROP_ORDER = ['scree', 'dirt', 'gravel', 'sediment', 'snow', 'rock', 'shoulder', 'road'];
 
 /**
  * A starting set fitted to an engine that holds at most `max` layers (HTerrain's CLASSIC4: 4): its

@@ -2,9 +2,9 @@
  * Ground materials by rules: one stack of mask layers (shared/masks/maskTypes.ts) says where each
  * material lies — grass or desert ground as the base, scree above the tree line (a desert's on its
  * talus slopes), dirt on banks, rock on steep ground, sand where sediment settled, gravel in the
- * channels, snow above the snow line, road on roads — and both the 3D view (its shader reads these layers as uniforms: groundShader.ts)
- * and the engine export (shared/export/masks.ts defaultMaskSet) weigh them by masks.ts's ruleWeight
- * and stacking. What the view paints is what the engine's splat maps get.
+ * channels, snow above the snow line, gravel on road shoulders and end aprons, road on roads — and
+ * both the 3D view (its shader reads these layers as uniforms: groundShader.ts) and the engine export
+ * (shared/export/masks.ts defaultMaskSet) weigh them by masks.ts's ruleWeight and stacking. What the view paints is what the engine's splat maps get.
  */
 import type { MaskLayer, MaskRule } from '../masks/maskTypes';
 import { ruleWeight } from '../masks/ruleWeight';
@@ -46,6 +46,12 @@ export const CHANNEL_SLOPE_RULE: MaskRule = { source: 'slope', max: 30, softness
 export { SNOW_SLOPE_RULE } from './snowLine';
 /** The road footprint (1 on the surface): road from half of it. */
 export const ROAD_RULE: MaskRule = { source: 'road', min: 0.5, softness: 0.5 };
+/**
+ * The roads' gravel (1 on shoulders and aprons): gravel by a smoothstep of it, so an apron fades into
+ * the ground as softly as its cover does (a rule from half of it, as ROAD_RULE, cut the apron into hard
+ * patches where the view's noise breaks its fade up close).
+ */
+export const SHOULDER_RULE: MaskRule = { source: 'shoulder', min: 1, softness: 1 };
 
 const round = (v: number) => Math.round(v * 100) / 100;
 
@@ -88,7 +94,11 @@ export function groundLayers(climate: Climate, lines: GroundLines, data: GroundD
       rules: [snowHeightRule(lines), SNOW_SLOPE_RULE],
       snowBand: snowBand(lines),
     });
-  if (data.road) layers.push({ name: 'road', material: 'road', banded: 0, rules: [ROAD_RULE] });
+  // The roads' gravel (shoulders and end aprons) under the surface, over every other material.
+  if (data.road) {
+    layers.push({ name: 'shoulder', material: 'gravel', banded: 0, rules: [SHOULDER_RULE] });
+    layers.push({ name: 'road', material: 'road', banded: 0, rules: [ROAD_RULE] });
+  }
   return layers;
 }
 
@@ -101,6 +111,8 @@ export interface GroundInputs {
   deposition: number;
   /** 0…1 road footprint; 0 without roads. */
   road: number;
+  /** 0…1 the roads' gravel (shoulders and end aprons); 0 or absent without roads. */
+  shoulder?: number;
   /**
    * Metres of height the pixel spans (|∇h| × its size; footprintFilter.ts): the height rules and the
    * rock bands are averaged over it. 0 or absent: read at the point (the 3D view's fragments).
@@ -132,8 +144,10 @@ function inputOf(rule: MaskRule, inputs: GroundInputs): number {
       return inputs.deposition;
     case 'road':
       return inputs.road;
+    case 'shoulder':
+      return inputs.shoulder ?? 0;
     default:
-      throw new Error(`ground layers read height, slope, flow, deposition and road, not ${rule.source}`);
+      throw new Error(`ground layers read height, slope, flow, deposition, road and shoulder, not ${rule.source}`);
   }
 }
 
@@ -177,14 +191,14 @@ export interface GroundPalette {
   readonly snowRule: MaskRule;
 }
 
-const RULE_SOURCES: Partial<Record<MaskRule['source'], number>> = { height: 0, slope: 1, flow: 2, deposition: 3, road: 4 };
+const RULE_SOURCES: Partial<Record<MaskRule['source'], number>> = { height: 0, slope: 1, flow: 2, deposition: 3, road: 4, shoulder: 5 };
 /** Numbers per packed rule: source (−1: none), min, max, softness, has min, has max. */
 const PACKED = 6;
 const PACKED_RULES = 2;
 
 /**
  * Each layer's (at most two) rules as numbers, in the layout weighPacked reads. A rule of another
- * source (the ground layers use height, slope, flow, deposition and road only) is refused.
+ * source (the ground layers use height, slope, flow, deposition, road and shoulder only) is refused.
  */
 function packRules(layers: readonly MaskLayer[]): Float64Array {
   const out = new Float64Array(layers.length * PACKED_RULES * PACKED);
@@ -198,7 +212,7 @@ function packRules(layers: readonly MaskLayer[]): Float64Array {
         continue;
       }
       const source = RULE_SOURCES[rule.source];
-      if (source === undefined) throw new Error(`ground layers read height, slope, flow, deposition and road, not ${rule.source}`);
+      if (source === undefined) throw new Error(`ground layers read height, slope, flow, deposition, road and shoulder, not ${rule.source}`);
       out.set([source, rule.min ?? 0, rule.max ?? 0, rule.softness ?? 0, rule.min === undefined ? 0 : 1, rule.max === undefined ? 0 : 1], o);
     }
   });
@@ -291,7 +305,18 @@ export function writeGroundColour(palette: GroundPalette, inputs: GroundInputs, 
       const o = (l * PACKED_RULES + r) * PACKED;
       const source = packed[o];
       if (source < 0) continue;
-      const v = source === 0 ? height : source === 1 ? inputs.slopeDeg : source === 2 ? inputs.flow : source === 3 ? inputs.deposition : inputs.road;
+      const v =
+        source === 0
+          ? height
+          : source === 1
+            ? inputs.slopeDeg
+            : source === 2
+              ? inputs.flow
+              : source === 3
+                ? inputs.deposition
+                : source === 4
+                  ? inputs.road
+                  : (inputs.shoulder ?? 0);
       coverage *= packedWeight(packed, o, v, source === 0 ? footprint : source === 1 ? slopeFootprint : 0);
     }
     scratch[l] = left * coverage;

@@ -1,28 +1,20 @@
-/** Road footprints as a mask source: every enabled road layer's, each on the heights it receives. */
-import { applyLayer } from './evaluate';
-import { wholeRect, type LayerSize, type LayerStack } from './types';
-import { footprintWeights } from '../roads/footprint';
-import { fitRoad } from '../roads/fittedRoad';
+/**
+ * Road footprints as mask sources: every enabled road layer's surface and gravel (shoulders and end
+ * aprons) as the 3D view paints them (shared/roads/roadPaint.ts roadCoverWeights over paintedRoads).
+ */
+import type { LayerSize, LayerStack } from './types';
+import { paintedRoads, roadCoverWeights } from '../roads/roadPaint';
 
-/** Footprint weights 0…1 per vertex (the largest where roads overlap); null when the stack has no enabled road. */
-export function roadFootprints(stack: LayerStack, size: LayerSize): Float32Array | null {
-  const enabled = stack.filter((layer) => layer.enabled);
-  const last = enabled.map((layer) => layer.kind).lastIndexOf('road');
-  if (last < 0) return null;
-  const n = size.width * size.depth;
-  let current = new Float32Array(n);
-  let spare = new Float32Array(n);
-  const out = new Float32Array(n);
-  // Layers above the last road do not change any road's input.
-  for (const [index, layer] of enabled.slice(0, last + 1).entries()) {
-    if (layer.kind === 'road') {
-      const weights = footprintWeights(fitRoad(layer.params, current, size), current, size);
-      const w = layer.opacity;
-      for (let k = 0; k < n; k++) out[k] = Math.max(out[k], weights[k] * w);
-    }
-    if (layer === enabled[last]) break;
-    applyLayer(layer, current, spare, size, wholeRect(size), { below: enabled.slice(0, index) });
-    [current, spare] = [spare, current];
-  }
-  return out;
+/** The roads' cover per vertex, 0…1: `road` the surface, `shoulder` the gravel. */
+export interface RoadFootprints {
+  road: Float32Array;
+  shoulder: Float32Array;
+}
+
+/** The enabled road layers' footprints (the nearest road's where they overlap); null when the stack has no enabled road. */
+export function roadFootprints(stack: LayerStack, size: LayerSize): RoadFootprints | null {
+  const params = stack.flatMap((layer) => (layer.enabled && layer.kind === 'road' ? [layer.params] : []));
+  if (params.length === 0) return null;
+  const cover = roadCoverWeights(paintedRoads(params, size.cellSize), size);
+  return cover && { road: cover.surface, shoulder: cover.gravel };
 }

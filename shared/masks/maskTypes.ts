@@ -1,5 +1,18 @@
 /** The mask rule vocabulary (sources, rules, layers): what masks and the erosion cover rules share. */
-export const MASK_SOURCES = ['height', 'slope', 'curvature', 'aspect', 'cavity', 'flow', 'deposition', 'road', 'water', 'shore', 'hardness'] as const;
+export const MASK_SOURCES = [
+  'height',
+  'slope',
+  'curvature',
+  'aspect',
+  'cavity',
+  'flow',
+  'deposition',
+  'road',
+  'shoulder',
+  'water',
+  'shore',
+  'hardness',
+] as const;
 export type MaskSource = (typeof MASK_SOURCES)[number];
 
 export interface MaskRule {

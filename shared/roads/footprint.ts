@@ -280,16 +280,3 @@ export function shapeRoad(fitted: FittedRoad, input: Float32Array, out: Float32A
     out[k] = h;
   });
 }
-
-/**
- * The road's footprint as weights 0…1 per vertex (a mask source): 1 on the surface, fading to 0 over
- * one cell past its edge.
- */
-export function footprintWeights(fitted: FittedRoad, input: Float32Array, size: GroundSize): Float32Array {
-  const out = new Float32Array(size.width * size.depth);
-  const fade = size.cellSize;
-  visitRoad(fitted, input, size, { i0: 0, j0: 0, i1: size.width, j1: size.depth }, (k, _h, e, onSurface) => {
-    out[k] = onSurface ? 1 : e < fade ? 1 - smoothstep01(e / fade) : 0;
-  });
-  return out;
-}

@@ -12,7 +12,8 @@ import { nearestField } from './footprint';
 import type { Centreline } from './centreline';
 import type { GroundSize } from './profile';
 import type { Rect } from '../terrain/gridRect';
-import { ROAD_SHOULDER_M, type RoadSurface } from './params';
+import { ROAD_SHOULDER_M, type RoadParams, type RoadSurface } from './params';
+import { centrelineOf } from './fittedRoad';
 
 /** Gravel shoulder each side of the surface, metres (the 2D map's too). */
 export { ROAD_SHOULDER_M };
@@ -66,6 +67,47 @@ export interface PaintedRoad {
   surface: RoadSurface;
 }
 
+/**
+ * The roads of `params` as painted (their centrelines on a map of `cellSize`): the 3D view's paint and
+ * the engine masks' road and shoulder sources take their roads from here. A road whose centreline
+ * cannot be built is left out (it is drawn by its shaped land alone; the layer stack says why).
+ */
+export function paintedRoads(params: readonly RoadParams[], cellSize: number): PaintedRoad[] {
+  const roads: PaintedRoad[] = [];
+  for (const p of params) {
+    try {
+      roads.push({ line: centrelineOf(p, cellSize), surface: p.surface ?? 'asphalt' });
+    } catch {
+      // No centreline: nothing to paint.
+    }
+  }
+  return roads;
+}
+
+/**
+ * How much of a box `aa` metres across centred `x` metres from a band's middle the band
+ * [−halfWidth, halfWidth] covers (the shader's terrainRoadBand); aa 0: 1 inside, 0 outside.
+ */
+export function roadBand(x: number, halfWidth: number, aa: number): number {
+  if (!(aa > 0)) return Math.abs(x) <= halfWidth ? 1 : 0;
+  return Math.min(1, Math.max(0, (Math.min(x + 0.5 * aa, halfWidth) - Math.max(x - 0.5 * aa, -halfWidth)) / aa));
+}
+
+/**
+ * The road's cover of a box `aa` metres across at signed offset `offset` from the centreline of a road
+ * `halfWidth` wide, `end` metres from its nearer end (+ inside, − past): the surface's share (fraying out
+ * past the end: roadEndBlend) and the gravel's (the shoulders, ROAD_SHOULDER_M each side, and the apron
+ * past each end, less the surface). The 3D shader's terrainRoadCover (roadPaintShader.ts) is this with
+ * the fray's line broken by noise up close (from a pixel of 0.4 m on, exactly this); the engine masks'
+ * road and shoulder sources are this at each vertex with `aa` its cell (roadCoverWeights).
+ */
+export function roadCoverAt(offset: number, halfWidth: number, end: number, aa: number): { surface: number; gravel: number } {
+  const blend = end >= 0 ? null : roadEndBlend(end);
+  const surface = (blend ? blend.surface : 1) * roadBand(offset, halfWidth, aa);
+  const gravel = (blend ? blend.apron : 1) * roadBand(offset, halfWidth + ROAD_SHOULDER_M, aa);
+  return { surface, gravel: Math.max(gravel - surface, 0) };
+}
+
 export interface RoadPaint {
   /** Texels across x and z. */
   width: number;
@@ -83,6 +125,82 @@ export interface RoadPaint {
 }
 
 /**
+ * For every vertex of `box` (on `grid`) within a road's reach, the nearest road's point: `visit` gets the
+ * vertex's index in the box (row-major), the signed offset from that road's centreline, its half-width
+ * there, the distance from its nearer end (along the road inside it, minus the distance past it:
+ * linear across each end's line) and its surface. A vertex past a road's end (its apron) yields to any
+ * road it lies along. The paint's texels and the engine masks' vertices are both found here.
+ */
+export function eachNearestRoad(
+  roads: readonly PaintedRoad[],
+  grid: GroundSize,
+  box: Rect,
+  reachOf: (line: Centreline) => number,
+  visit: (t: number, offset: number, half: number, end: number, surface: RoadSurface) => void,
+): void {
+  const width = box.i1 - box.i0;
+  const nearest = new Float32Array(width * (box.j1 - box.j0)).fill(Infinity);
+  for (const { line, surface } of roads) {
+    const field = nearestField(line, reachOf(line), grid, box);
+    if (!field) continue;
+    const { region, dist, station, d, beyond } = field;
+    const rw = region.i1 - region.i0;
+    const last = line.n - 1;
+    for (let j = region.j0; j < region.j1; j++) {
+      for (let i = region.i0; i < region.i1; i++) {
+        const q = (j - region.j0) * rw + (i - region.i0);
+        const r = beyond[q] > 0 ? dist[q] + PAST_END_RANK : dist[q];
+        const t = (j - box.j0) * width + (i - box.i0);
+        if (!(r < nearest[t])) continue;
+        nearest[t] = r;
+        const st = station[q];
+        const a = Math.floor(st);
+        const b = a < last ? a + 1 : last;
+        const half = (line.width[a] + (line.width[b] - line.width[a]) * (st - a)) / 2;
+        // The distance from the nearer end, along the road inside it and minus the distance past it:
+        // linear across each end's line (both are the distance along the end piece's direction), so the
+        // filtered value crosses 0 on that line and the road ends square and sharp.
+        const past = beyond[q];
+        visit(t, d[q], half, past > 0 ? -past : Math.min(st, last - st) * line.ds, surface);
+      }
+    }
+  }
+}
+
+/** The widest a centreline gets, metres. */
+function widestOf(line: Centreline): number {
+  let widest = 0;
+  for (let k = 0; k < line.n; k++) widest = Math.max(widest, line.width[k]);
+  return widest;
+}
+
+/**
+ * The roads' cover at every vertex of a map of `size` (roadCoverAt over the vertex's cell, of the
+ * nearest road as the paint finds it): `surface` the road surface's share, `gravel` the shoulders' and
+ * end aprons'. The engine masks' road and shoulder sources; null when there are no roads.
+ */
+export function roadCoverWeights(roads: readonly PaintedRoad[], size: GroundSize): { surface: Float32Array; gravel: Float32Array } | null {
+  if (roads.length === 0) return null;
+  const n = size.width * size.depth;
+  const surface = new Float32Array(n);
+  const gravel = new Float32Array(n);
+  const aa = size.cellSize;
+  const box = { i0: 0, j0: 0, i1: size.width, j1: size.depth };
+  eachNearestRoad(
+    roads,
+    size,
+    box,
+    (line) => roadPaintReach(widestOf(line), aa),
+    (t, offset, half, end) => {
+      const cover = roadCoverAt(offset, half, end, aa);
+      surface[t] = cover.surface;
+      gravel[t] = cover.gravel;
+    },
+  );
+  return { surface, gravel };
+}
+
+/**
  * Paints `roads` (centrelines on a map of `size`); null when there are none. Texels are `cellSize`
  * apart (the map's cells), coarser when the roads' box would need more than MAX_ROAD_PAINT_TEXELS along a side.
  */
@@ -90,11 +208,7 @@ export function paintRoads(roads: readonly PaintedRoad[], size: GroundSize, maxT
   if (roads.length === 0) return null;
   const extentX = (size.width - 1) * size.cellSize;
   const extentZ = (size.depth - 1) * size.cellSize;
-  const reachOf = (line: Centreline, texel: number) => {
-    let widest = 0;
-    for (let k = 0; k < line.n; k++) widest = Math.max(widest, line.width[k]);
-    return roadPaintReach(widest, texel);
-  };
+  const reachOf = (line: Centreline, texel: number) => roadPaintReach(widestOf(line), texel);
   let texel = size.cellSize;
   let grid: GroundSize;
   let box: Rect;
@@ -122,39 +236,19 @@ export function paintRoads(roads: readonly PaintedRoad[], size: GroundSize, maxT
   for (let t = 2; t < texels.length; t += ROAD_PAINT_CHANNELS) texels[t] = ROAD_PAINT_NONE;
   const endCap = Math.fround(2 * texel);
   const pastCap = endCap + ROAD_APRON_M;
-  // The nearest road per texel; a texel past a road's end (its apron) yields to any road it lies along.
-  const nearest = new Float32Array(width * depth).fill(Infinity);
-  for (const { line, surface } of roads) {
-    const reach = reachOf(line, texel);
-    const field = nearestField(line, reach, grid, box);
-    if (!field) continue;
-    const { region, dist, station, d, beyond } = field;
-    const rw = region.i1 - region.i0;
-    const last = line.n - 1;
-    for (let j = region.j0; j < region.j1; j++) {
-      for (let i = region.i0; i < region.i1; i++) {
-        const q = (j - region.j0) * rw + (i - region.i0);
-        const r = beyond[q] > 0 ? dist[q] + PAST_END_RANK : dist[q];
-        const t = (j - box.j0) * width + (i - box.i0);
-        if (!(r < nearest[t])) continue;
-        nearest[t] = r;
-        const st = station[q];
-        const a = Math.floor(st);
-        const b = a < last ? a + 1 : last;
-        const half = (line.width[a] + (line.width[b] - line.width[a]) * (st - a)) / 2;
-        // The distance from the nearer end, along the road inside it and minus the distance past it:
-        // linear across each end's line (both are the distance along the end piece's direction), so the
-        // filtered value crosses 0 on that line and the road ends square and sharp.
-        const past = beyond[q];
-        const inside = past > 0 ? -past : Math.min(st, last - st) * line.ds;
-        const o = t * ROAD_PAINT_CHANNELS;
-        texels[o] = d[q];
-        texels[o + 1] = half;
-        texels[o + 2] = Math.max(-pastCap, Math.min(endCap, inside));
-        texels[o + 3] = surface === 'gravel' ? 1 : 0;
-      }
-    }
-  }
+  eachNearestRoad(
+    roads,
+    grid,
+    box,
+    (line) => reachOf(line, texel),
+    (t, offset, half, inside, surface) => {
+      const o = t * ROAD_PAINT_CHANNELS;
+      texels[o] = offset;
+      texels[o + 1] = half;
+      texels[o + 2] = Math.max(-pastCap, Math.min(endCap, inside));
+      texels[o + 3] = surface === 'gravel' ? 1 : 0;
+    },
+  );
   const ci = (grid.width - 1) / 2;
   const cj = (grid.depth - 1) / 2;
   // Texel (i − box.i0) has its centre at u = (i − box.i0 + ½) / width and world x = (i − ci) · texel.

@@ -21,10 +21,10 @@ import * as snow from '../../../shared/ground/snowLine';
  */
 
 /** The most layers groundLayers makes (temperate, with erosion and roads). */
-export const MAX_GROUND_LAYERS = 8;
+export const MAX_GROUND_LAYERS = 9;
 /** Rules per layer (groundLayers uses at most two). */
 const RULES_PER_LAYER = 2;
-const SOURCE_INDEX: Partial<Record<MaskRule['source'], number>> = { height: 0, slope: 1, flow: 2, deposition: 3, road: 4 };
+const SOURCE_INDEX: Partial<Record<MaskRule['source'], number>> = { height: 0, slope: 1, flow: 2, deposition: 3, road: 4, shoulder: 5 };
 const ROCK = GROUND_MATERIALS.indexOf('rock');
 /** A bound that is absent. */
 const NONE = 1e30;
@@ -62,8 +62,6 @@ export interface GroundUniforms {
   terrainBedBlend: IUniform<number>;
   /** Where the beds are read (shared/ground/strataBands.ts BandFrame): (base, gx, gz); 0s for the climate's level bands. */
   terrainBedFrame: IUniform<Vector3>;
-  /** The layer whose gravel the roads' shoulders and end aprons are drawn in (its colour and texture); −1: none. */
-  terrainGroundGravelLayer: IUniform<number>;
 }
 
 export function createGroundUniforms(): GroundUniforms {
@@ -82,7 +80,6 @@ export function createGroundUniforms(): GroundUniforms {
     terrainBedCount: { value: 1 },
     terrainBedBlend: { value: 0 },
     terrainBedFrame: { value: new Vector3() },
-    terrainGroundGravelLayer: { value: -1 },
   };
 }
 
@@ -90,22 +87,13 @@ export function createGroundUniforms(): GroundUniforms {
 export function packRule(rule: MaskRule | undefined, out: Vector4): Vector4 {
   if (!rule) return out.set(-NONE, NONE, 0, -1);
   const source = SOURCE_INDEX[rule.source];
-  if (source === undefined) throw new Error(`the ground shader reads height, slope, flow, deposition and road, not ${rule.source}`);
+  if (source === undefined) throw new Error(`the ground shader reads height, slope, flow, deposition, road and shoulder, not ${rule.source}`);
   return out.set(rule.min ?? -NONE, rule.max ?? NONE, rule.softness ?? 0, source);
 }
 
 /** The layers the view paints: every layer the climate has (sediment and gravel read 0 cover without erosion results: the same weights). */
 export function viewGroundLayers(climate: Climate, lines: GroundLines): GroundLayer[] {
   return groundLayers(climate, lines, { erosion: true, road: true });
-}
-
-/**
- * The layer road shoulders are drawn in: the channels' gravel (the engine's gravel layer), else any
- * other gravel layer; −1 when there is none.
- */
-export function shoulderLayer(layers: readonly GroundLayer[]): number {
-  const channels = layers.findIndex((layer) => layer.name === 'gravel' && layer.material === 'gravel');
-  return channels >= 0 ? channels : layers.findIndex((layer) => layer.material === 'gravel');
 }
 
 /** Sets the ground uniforms for a climate and the View's lines, the rock banded by the document's `strata` where it has them. */
@@ -122,7 +110,6 @@ export function setGroundUniforms(uniforms: GroundUniforms, climate: Climate, li
     uniforms.terrainGroundMaterial.value[l] = GROUND_MATERIALS.indexOf(layer.material);
     uniforms.terrainGroundSnowBand.value[l] = layer.snowBand ?? 0;
   });
-  uniforms.terrainGroundGravelLayer.value = shoulderLayer(layers);
   const { beds, blend } = palette.bands;
   uniforms.terrainBedFrame.value.set(palette.frame.base, palette.frame.gx, palette.frame.gz);
   let top = 0;
@@ -182,7 +169,6 @@ uniform float terrainBedTops[${MAX_ROCK_BEDS}];
 uniform int terrainBedCount;
 uniform float terrainBedBlend;
 uniform vec3 terrainBedFrame;
-uniform int terrainGroundGravelLayer;
 const float TERRAIN_TILE[${GROUND_MATERIALS.length}] = ${perMaterial(GROUND_TILE_METRES)};
 const float TERRAIN_ALBEDO[${GROUND_MATERIALS.length}] = ${perMaterial(GROUND_ALBEDO_AMOUNT)};
 
@@ -199,8 +185,9 @@ ${SNOW_SHIFT_GLSL}
 float terrainTextureLead(float heaviest, float second) {
   return heaviest * min(1.0, (heaviest - second) / ${glslFloat(TIE_FADE)});
 }
-float terrainGroundInput(vec4 rule, float height, float slopeDeg, vec2 cover, float road) {
-  return rule.w < 0.5 ? height : rule.w < 1.5 ? slopeDeg : rule.w < 2.5 ? cover.x : rule.w < 3.5 ? cover.y : road;
+// What a packed rule reads; 'road' is the roads' cover (terrainRoadCover: surface, gravel).
+float terrainGroundInput(vec4 rule, float height, float slopeDeg, vec2 cover, vec2 road) {
+  return rule.w < 0.5 ? height : rule.w < 1.5 ? slopeDeg : rule.w < 2.5 ? cover.x : rule.w < 3.5 ? cover.y : rule.w < 4.5 ? road.x : road.y;
 }
 // shared/ground/strataBands.ts bandHeight: where a world point lies among the beds (their base and dip).
 float terrainBedHeight(vec3 world) {
@@ -284,8 +271,9 @@ export const GROUND_FRAGMENT = /* glsl */ `
   float gOther = 0.0;
   float gSecond = 0.0;
   int gOtherLayer = 0;
-  // The road footprint as the engine's road mask has it: the surface's share of the pixel (roadPaintShader.ts).
-  float gRoad = terrainRoadSurface(terrainRoadSample, terrainMpp);
+  // The roads' surface and gravel (shoulders, end aprons) as the engine's road and shoulder masks have
+  // them (shared/roads/roadPaint.ts roadCoverAt over the pixel): the road and shoulder layers' rules read them.
+  vec2 gCover = terrainRoadCover(terrainRoadSample, terrainMpp, vTerrainWorld.xz);
   for (int l = ${MAX_GROUND_LAYERS - 1}; l >= 0; l--) {
     if (l >= terrainGroundCount) continue;
     float coverage = 1.0;
@@ -297,8 +285,8 @@ export const GROUND_FRAGMENT = /* glsl */ `
       float h = band > 0.0
         ? gHeight + terrainSnowShift(band, vTerrainWorld.x, vTerrainWorld.z, gSlope, terrainWorldNormal.x, terrainWorldNormal.z)
         : gHeight;
-      coverage = terrainGroundRule(a, terrainGroundInput(a, h, gSlope, vTerrainCover, gRoad))
-        * terrainGroundRule(b, terrainGroundInput(b, h, gSlope, vTerrainCover, gRoad));
+      coverage = terrainGroundRule(a, terrainGroundInput(a, h, gSlope, vTerrainCover, gCover))
+        * terrainGroundRule(b, terrainGroundInput(b, h, gSlope, vTerrainCover, gCover));
     }
     float w = gLeft * coverage;
     gLeft -= w;
@@ -315,31 +303,8 @@ export const GROUND_FRAGMENT = /* glsl */ `
       gSecond = w;
     }
   }
-  // Road shoulders and end aprons are the gravel layer's material: its colour here, its texture below
-  // where they are the heaviest non-rock ground (a layer above every other, as the surface is).
-  vec3 gGravel = terrainRoadShoulder;
-  vec2 gCover = terrainRoadCover(terrainRoadSample, terrainMpp, vTerrainWorld.xz);
-  if (terrainGroundGravelLayer >= 0) {
-    gGravel = terrainGroundColours[terrainGroundGravelLayer];
-    float gShoulder = gCover.y;
-    // The ground under them keeps the share they leave (the surface fraying past an end leaves none of its own:
-    // the road layer's rule ends square, as the engine's road mask does).
-    float keep = max(0.0, 1.0 - gShoulder - max(0.0, gCover.x - gRoad));
-    if (keep < 1.0) {
-      gOther *= keep;
-      gSecond *= keep;
-      gRock *= keep;
-      gRockColour *= keep;
-      if (gShoulder > gOther) {
-        gSecond = gOther;
-        gOther = gShoulder;
-        gOtherLayer = terrainGroundGravelLayer;
-      } else {
-        gSecond = max(gSecond, gShoulder);
-      }
-    }
-  }
-  gMean = terrainRoadPaintedWith(gMean, terrainRoadSample, terrainMpp, gCover, gGravel);
+  // The surface's colour and its lines over the road layer (the shoulders' gravel is the shoulder layer's, above).
+  gMean = terrainRoadPaintedWith(gMean, terrainRoadSample, terrainMpp, vec2(gCover.x, 0.0), terrainRoadShoulder);
   float gShade = ${WET_SHADE};
   vec3 gColour = gMean * gShade;
   if (terrainDetailStrength > 0.0) {

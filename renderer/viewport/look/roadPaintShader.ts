@@ -10,7 +10,8 @@ import { glslFloat } from './coverShader';
  * every tool and in the drive view. Lines are box-filtered over the pixel's footprint, so they fade
  * into the surface's colour from afar instead of breaking into dashes. Past each end the surface frays
  * out onto a gravel apron that fades into the ground (roadEndBlend); in the natural colours the shoulders
- * and apron are the ground's gravel material (groundShader.ts), elsewhere the dress's flat shoulder colour.
+ * and apron are the ground layers' shoulder layer, gravel (groundShader.ts, by the rule that writes the
+ * engine's shoulder mask), elsewhere the dress's flat shoulder colour.
  */
 
 /** White edge lines' width and their centre's inset from the surface's edge, metres; the centre line's width. */
@@ -104,10 +105,11 @@ float terrainRoadEndFade(float e, float length) {
   return 1.0 - smoothstep(0.0, 1.0, -e / length);
 }
 // A fade's line broken by world-space noise (about 0.6 m patches) up close, so the surface frays and the
-// apron thins out unevenly; smooth from afar (the noise fades out as a pixel spans 0.1 to 0.4 m).
+// apron thins out unevenly; from afar the fade itself (roadEndBlend's, as the engine masks have it: the
+// noise and its doubled contrast go as a pixel spans 0.1 to 0.4 m).
 float terrainRoadRagged(float weight, vec2 world, float aa) {
-  float n = 0.5 + 0.5 * (1.0 - smoothstep(0.1, 0.4, aa)) * (terrainNoise(world * 1.7 + 19.3) - 0.5);
-  return clamp((weight - n) / 0.5 + 0.5, 0.0, 1.0);
+  float broken = (weight - terrainNoise(world * 1.7 + 19.3)) / 0.5 + 0.5;
+  return clamp(mix(weight, broken, 1.0 - smoothstep(0.1, 0.4, aa)), 0.0, 1.0);
 }
 // How much of the pixel lies between the road's ends: the end distance (paint.b, metres inside, held to
 // terrainRoadEndCap inside and past the apron outside) box-filtered across the end's line; 0 wherever the
@@ -117,7 +119,8 @@ float terrainRoadBetweenEnds(vec4 paint, float aa) {
   return clamp(paint.b / min(aa, terrainRoadEndCap) + 0.5, 0.0, 1.0);
 }
 // The pixel's share of the surface and of gravel (shoulders and the apron past each end), the surface
-// fraying out over ROAD_END_FADE_M past an end and the apron fading over ROAD_APRON_M.
+// fraying out over ROAD_END_FADE_M past an end and the apron fading over ROAD_APRON_M: shared/roads/roadPaint.ts
+// roadCoverAt (the engine masks' road and shoulder sources), the fray's line broken by noise up close.
 vec2 terrainRoadCover(vec4 paint, float aa, vec2 world) {
   if (terrainRoadOn < 0.5 || paint.b <= -(terrainRoadEndCap + ${glslFloat(ROAD_APRON_M)})) return vec2(0.0);
   float e = paint.b;
@@ -126,12 +129,6 @@ vec2 terrainRoadCover(vec4 paint, float aa, vec2 world) {
   float surface = surfaceEnd * terrainRoadBand(paint.r, paint.g, aa);
   float gravel = apronEnd * terrainRoadBand(paint.r, paint.g + ${glslFloat(ROAD_SHOULDER_M)}, aa);
   return vec2(surface, max(gravel - surface, 0.0));
-}
-// The surface's coverage of the pixel (0 off the road): the shader's 'road' mask input.
-float terrainRoadSurface(vec4 paint, float aa) {
-  float ends = terrainRoadBetweenEnds(paint, aa);
-  if (ends <= 0.0) return 0.0;
-  return ends * terrainRoadBand(paint.r, paint.g, aa);
 }
 // The colour with the road painted over it: gravel (shoulders and apron, in 'gravelColour'), the surface,
 // edge and centre lines (lines on asphalt only, stopping square at the end).
