@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createHeightfield, vertexX, vertexZ } from '../../shared/terrain/heightfield';
-import { canvasToWorld, centredMapView, fitMapView, frameMapView, MIN_FRAMED_VERTICES, panMapView, resizedMapView, worldToCanvas, zoomMapView } from './mapTransform';
+import {
+  canvasToWorld,
+  centredMapView,
+  fitMapView,
+  frameMapView,
+  MIN_FRAMED_VERTICES,
+  panMapView,
+  resizedMapView,
+  worldToCanvas,
+  zoomMapView,
+} from './mapTransform';
 
 const field = createHeightfield(65, 33, 2.5);
 

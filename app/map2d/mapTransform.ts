@@ -83,8 +83,7 @@ export function centredMapView(
   px: number,
   py: number,
 ): MapViewTransform {
-  const axis = (offset: number, pane: number, mapSize: number, at: number) =>
-    clampedOffset(mapSize <= pane ? offset : offset + pane / 2 - at, pane, mapSize);
+  const axis = (offset: number, pane: number, mapSize: number, at: number) => clampedOffset(mapSize <= pane ? offset : offset + pane / 2 - at, pane, mapSize);
   return {
     scale: view.scale,
     offsetX: axis(view.offsetX, canvasWidth, field.width * view.scale, px),
