@@ -35,6 +35,28 @@ for (const viewport of [
       expect(overlap(hintBox, await box(page.getByTestId('map-2d')))).toBe(0);
       expect(overlap(hintBox, await box(page.getByTestId('viewport-3d')))).toBe(0);
       await expect(page.getByTestId('gen-run')).toBeInViewport({ ratio: 1 });
+      // Whichever preset is picked: a long description (Canyons' is seven lines at 1024 px) folds to two
+      // lines, "More" reads the rest, and Run stays in view (issue 34: below the fold at 1280×720).
+      const description = page.getByTestId('gen-preset-description');
+      // A line of its text (line-height "normal" is about 1.2 × the font's size; 1.3 allows any font).
+      const lineHeight = await description.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return parseFloat(style.lineHeight) || 1.3 * parseFloat(style.fontSize);
+      });
+      for (const preset of await page
+        .getByTestId('gen-preset')
+        .locator('option')
+        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))) {
+        if (preset === 'custom') continue;
+        await page.getByTestId('gen-preset').selectOption(preset);
+        await expect(page.getByTestId('gen-run'), preset).toBeInViewport({ ratio: 1 });
+        expect((await box(description)).height, preset).toBeLessThanOrEqual(2 * lineHeight + 1);
+      }
+      await page.getByTestId('gen-preset').selectOption('canyons');
+      const folded = (await box(description)).height;
+      await page.getByTestId('gen-preset-description-more').click();
+      expect((await box(description)).height).toBeGreaterThan(folded + lineHeight);
+      await expect(page.getByTestId('gen-preset-description-more')).toHaveText('Less');
       // The driving keys W A S D read as one group, on one line (at 1024 px the D had wrapped alone).
       const keyTops = await hint
         .locator('kbd')

@@ -79,6 +79,58 @@ test.describe('the 2D map fills its pane', () => {
     });
   }
 
+  test.describe('on a small map', () => {
+    test.use({ startSize: 65 });
+
+    test('after a road report row, a drive and a tool switch, the map still fills its pane at every window size', async ({ app }) => {
+      test.setTimeout(180_000);
+      const { page } = app;
+      const map = page.getByTestId('map-2d');
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await expect(page.locator('main.workspace')).toHaveAttribute('data-arrangement', 'map-over-panel');
+      // A road of two points in the 2D map, its report row clicked (the map pans to its segment), driven.
+      await page.keyboard.press('Shift+R');
+      const at = async (fx: number, fy: number) => {
+        const box = (await map.boundingBox())!;
+        await page.mouse.click(box.x + fx * box.width, box.y + fy * box.height);
+      };
+      await at(0.3, 0.4);
+      await expect(page.getByTestId('roads-panel')).toContainText('First point set');
+      await at(0.7, 0.55);
+      await expect(page.getByTestId('status-undo')).toContainText('New road "Road 1"');
+      await expect(page.getByTestId('road-report')).toHaveAttribute('data-rows', /[1-9]/, { timeout: 30_000 });
+      await page.getByTestId('road-table').locator('tbody tr').nth(1).click();
+      await page.getByTestId('road-drive').click();
+      const hud = page.getByTestId('drive-hud');
+      await expect(hud).toHaveAttribute('data-autopilot', 'driving');
+      await page.keyboard.press('Escape');
+      await expect(hud).toHaveCount(0);
+      await page.keyboard.press('v');
+      await expect(page.getByTestId('panel-tab-roads')).toHaveAttribute('aria-selected', 'true');
+      // The map fills its pane (fitted whole, 4 px inside its shorter side) and is centred in it, at each size.
+      for (const size of [
+        { width: 1600, height: 1000 },
+        { width: 1280, height: 720 },
+        { width: 1024, height: 768 },
+      ]) {
+        await page.setViewportSize(size);
+        const fills = async () => {
+          const box = (await map.boundingBox())!;
+          const drawn = await withoutViewSelect(page, async () => (await pixelStats(page, map, MAP_BACKGROUND)).foregroundBox);
+          const side = Math.min(box.width, box.height) - 8;
+          return [
+            Math.abs(drawn.maxX - drawn.minX + 1 - side) <= 3,
+            Math.abs(drawn.maxY - drawn.minY + 1 - side) <= 3,
+            Math.abs((drawn.minX + drawn.maxX + 1) / 2 - box.width / 2) <= 2,
+            Math.abs((drawn.minY + drawn.maxY + 1) / 2 - box.height / 2) <= 2,
+          ];
+        };
+        await expect.poll(fills, { timeout: 20_000, message: `${size.width}×${size.height}` }).toEqual([true, true, true, true]);
+      }
+      expect(app.consoleErrors).toEqual([]);
+    });
+  });
+
   test('the 2D view select is drawn like the side panel’s selects', async ({ app }) => {
     const { page } = app;
     const look = (testId: string) =>

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createHeightfield, vertexX, vertexZ } from '../../shared/terrain/heightfield';
-import { canvasToWorld, centredMapView, fitMapView, frameMapView, MIN_FRAMED_VERTICES, panMapView, worldToCanvas, zoomMapView } from './mapTransform';
+import {
+  canvasToWorld,
+  centredMapView,
+  fitMapView,
+  frameMapView,
+  MIN_FRAMED_VERTICES,
+  panMapView,
+  resizedMapView,
+  worldToCanvas,
+  zoomMapView,
+} from './mapTransform';
 
 const field = createHeightfield(65, 33, 2.5);
 
@@ -122,6 +132,46 @@ describe('2D map view transform', () => {
     }
   });
 
+  describe('a view carried across a resize of its pane', () => {
+    const map = createHeightfield(257, 257, 2);
+
+    it('a fitted map is fitted in the new pane: as large, and centred', () => {
+      for (const [from, to] of [
+        [
+          { width: 304, height: 307 },
+          { width: 471, height: 471 },
+        ],
+        [
+          { width: 471, height: 471 },
+          { width: 560, height: 300 },
+        ],
+      ]) {
+        const resized = resizedMapView(fitMapView(map, from.width, from.height), map, from, to);
+        const fitted = fitMapView(map, to.width, to.height);
+        expect(resized.scale).toBeCloseTo(fitted.scale, 12);
+        expect(resized.offsetX).toBeCloseTo(fitted.offsetX, 9);
+        expect(resized.offsetY).toBeCloseTo(fitted.offsetY, 9);
+      }
+    });
+
+    it('zoomed in: the ground at the centre stays there, twice the fit stays twice the fit, no blank beyond an edge', () => {
+      const from = { width: 300, height: 300 };
+      const to = { width: 600, height: 450 };
+      const fit = fitMapView(map, from.width, from.height);
+      const view = zoomMapView(fit, 150, 150, 2);
+      const centre = canvasToWorld(view, map, 150, 150);
+      const resized = resizedMapView(view, map, from, to);
+      expect(resized.scale).toBeCloseTo(2 * fitMapView(map, to.width, to.height).scale, 12);
+      const now = canvasToWorld(resized, map, 300, 225);
+      expect(now.x).toBeCloseTo(centre.x, 9);
+      expect(now.z).toBeCloseTo(centre.z, 9);
+      // Panned past the map's west edge (blank beyond it), larger than the pane: carried over with no blank.
+      const past = resizedMapView({ ...view, offsetX: 20 }, map, from, to);
+      expect(past.offsetX).toBe(0);
+      expect(past.offsetY + map.depth * past.scale).toBeGreaterThanOrEqual(to.height);
+    });
+  });
+
   // A road report row's segment is brought to the middle of the 2D pane; near the map's edge the map stays
   // in the pane (issue 34's tour: blank space beyond the map's left edge came in at 1600 × 1000).
   describe('centring a point as far as the map’s edges allow', () => {
@@ -160,7 +210,7 @@ describe('2D map view transform', () => {
       expect(worldToCanvas(along, map, -254, 30).py).toBeCloseTo(h / 2, 9);
     });
 
-    it('a map smaller than the pane (the whole map in view) stays wholly inside it', () => {
+    it('a map smaller than the pane (the whole map in view) stays where it is, wholly inside it', () => {
       const [w, h] = [420, 400];
       const view = fitMapView(map, w, h);
       for (const [x, z] of [
@@ -169,7 +219,12 @@ describe('2D map view transform', () => {
         [0, 250],
       ]) {
         const at = worldToCanvas(view, map, x, z);
-        const e = edges(centredMapView(view, map, w, h, at.px, at.py));
+        // Fitted and centred, it is not nudged within its margin.
+        expect(centredMapView(view, map, w, h, at.px, at.py)).toEqual(view);
+        // Panned partly out of the pane, it comes back in, no further.
+        const out = { ...view, offsetX: view.offsetX - 30 };
+        const e = edges(centredMapView(out, map, w, h, at.px, at.py));
+        expect(e.left).toBeCloseTo(0, 9);
         expect(e.left, `${x}, ${z}`).toBeGreaterThanOrEqual(-1e-9);
         expect(e.top, `${x}, ${z}`).toBeGreaterThanOrEqual(-1e-9);
         expect(e.right, `${x}, ${z}`).toBeLessThanOrEqual(w + 1e-9);

@@ -71,7 +71,9 @@ function clampedOffset(target: number, pane: number, mapSize: number): number {
 /**
  * Pans `view` so canvas point (px, py) comes to the centre of a pane of the given CSS size, as far as
  * the map's edges allow (a report row near the map's edge: the map stays in the pane, as a map viewer
- * keeps it, rather than blank space beyond its edge coming in). The scale is kept.
+ * keeps it, rather than blank space beyond its edge coming in). On an axis where the whole map is in the
+ * pane (a fitted map) every point is in view already: the map stays where it is there, only brought wholly
+ * inside (a centred, fitted map is not nudged by the few pixels its margin allows). The scale is kept.
  */
 export function centredMapView(
   view: MapViewTransform,
@@ -81,10 +83,34 @@ export function centredMapView(
   px: number,
   py: number,
 ): MapViewTransform {
+  const axis = (offset: number, pane: number, mapSize: number, at: number) => clampedOffset(mapSize <= pane ? offset : offset + pane / 2 - at, pane, mapSize);
   return {
     scale: view.scale,
-    offsetX: clampedOffset(view.offsetX + canvasWidth / 2 - px, canvasWidth, field.width * view.scale),
-    offsetY: clampedOffset(view.offsetY + canvasHeight / 2 - py, canvasHeight, field.depth * view.scale),
+    offsetX: axis(view.offsetX, canvasWidth, field.width * view.scale, px),
+    offsetY: axis(view.offsetY, canvasHeight, field.depth * view.scale, py),
+  };
+}
+
+/**
+ * The view a pane keeps when it is resized from `from` to `to` (CSS sizes): the map point at the pane's
+ * centre stays at its centre and the zoom relative to the whole map fitted stays (a map fitted, panned to a
+ * report row or framed round a lake shows the same ground, as large against the pane), panned back as far as
+ * the map's edges ask (as centredMapView). Both panes wider and taller than the fit's margins.
+ */
+export function resizedMapView(
+  view: MapViewTransform,
+  field: Dimensions,
+  from: { width: number; height: number },
+  to: { width: number; height: number },
+): MapViewTransform {
+  const relative = view.scale / fitMapView(field, from.width, from.height).scale;
+  const scale = Math.max(MIN_MAP_SCALE, Math.min(relative * fitMapView(field, to.width, to.height).scale, MAX_MAP_SCALE));
+  const u = (from.width / 2 - view.offsetX) / view.scale;
+  const v = (from.height / 2 - view.offsetY) / view.scale;
+  return {
+    scale,
+    offsetX: clampedOffset(to.width / 2 - u * scale, to.width, field.width * scale),
+    offsetY: clampedOffset(to.height / 2 - v * scale, to.height, field.depth * scale),
   };
 }
 

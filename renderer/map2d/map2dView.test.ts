@@ -14,17 +14,60 @@ describe('Map2DView', () => {
     view.resize(300, 300, field);
     expect(view.transform).toEqual(fitMapView(field, 300, 300));
 
-    view.pan(10, -4);
+    view.pan(1, -4);
     expect(view.autoFit).toBe(false);
     const panned = view.transform;
-    expect(panned.offsetX - fitMapView(field, 300, 300).offsetX).toBe(10);
+    expect(panned.offsetX - fitMapView(field, 300, 300).offsetX).toBe(1);
+    // A larger panel: the same ground at its centre, the map as large against it as before (not left at 300 px).
+    const centre = canvasToWorld(panned, field, 150, 150);
     view.resize(500, 500, field);
-    expect(view.transform).toEqual(panned);
+    expect(view.autoFit).toBe(false);
+    expect(view.transform.scale).toBeCloseTo(fitMapView(field, 500, 500).scale, 12);
+    const after = canvasToWorld(view.transform, field, 250, 250);
+    expect(after.x).toBeCloseTo(centre.x, 9);
+    expect(after.z).toBeCloseTo(centre.z, 9);
 
     // Reset Camera fits again and follows the panel again.
     view.refit(field);
     expect(view.autoFit).toBe(true);
     expect(view.transform).toEqual(fitMapView(field, 500, 500));
+  });
+
+  it('a view made in a small panel keeps its zoom against the fitted map in a larger one, and waits while the panel is collapsed', () => {
+    const view = new Map2DView();
+    view.documentChanged(field);
+    view.resize(300, 300, field);
+    view.wheelZoom(150, 150, -400);
+    const zoom = view.transform.scale / fitMapView(field, 300, 300).scale;
+    expect(zoom).toBeGreaterThan(1.5);
+    const centre = canvasToWorld(view.transform, field, 150, 150);
+    view.resize(0, 0, field);
+    view.resize(3, 700, field);
+    view.resize(600, 450, field);
+    expect(view.transform.scale / fitMapView(field, 600, 450).scale).toBeCloseTo(zoom, 9);
+    const after = canvasToWorld(view.transform, field, 300, 225);
+    expect(after.x).toBeCloseTo(centre.x, 9);
+    expect(after.z).toBeCloseTo(centre.z, 9);
+  });
+
+  it('a report row on a fitted map (all of it in view) leaves it fitted: it follows the panel’s size', () => {
+    const view = new Map2DView();
+    view.documentChanged(field);
+    view.resize(300, 320, field);
+    const fitted = view.transform;
+    view.centreOn(field, 40, 290);
+    expect(view.transform).toEqual(fitted);
+    expect(view.autoFit).toBe(true);
+    view.resize(470, 470, field);
+    expect(view.transform).toEqual(fitMapView(field, 470, 470));
+    // Zoomed in, a row pans the map and the view is the user's from then on.
+    view.wheelZoom(235, 235, -600);
+    view.refit(field);
+    view.wheelZoom(235, 235, -600);
+    const zoomed = view.transform;
+    view.centreOn(field, 100, 100);
+    expect(view.transform.offsetX).toBeGreaterThan(zoomed.offsetX);
+    expect(view.autoFit).toBe(false);
   });
 
   it('never sizes the panel below one pixel', () => {

@@ -15,6 +15,7 @@ import { DecayPlot } from './DecayPlot';
 import { JobProgress } from './JobProgress';
 import { PanelError } from './PanelError';
 import { NumberField } from '../ui/NumberField';
+import { ClampedHint } from '../ui/ClampedHint';
 
 const LINE_METHOD_LABELS: Record<LineMethod, string> = { normal: 'Normal form', 'two-point': 'Two random points', cross: 'Cross product' };
 
@@ -69,9 +70,10 @@ export function GeneratePanel({ session, design }: { session: EditorSession; des
           <option value="custom">Custom</option>
         </select>
       </label>
-      <p className="hint" data-testid="gen-preset-description">
-        {form.presetId === 'custom' ? 'Your own recipe: pick a preset to start again from one.' : presetById(form.presetId)?.description}
-      </p>
+      <ClampedHint
+        testId="gen-preset-description"
+        text={form.presetId === 'custom' ? 'Your own recipe: pick a preset to start again from one.' : (presetById(form.presetId)?.description ?? '')}
+      />
       <label className="field">
         <span>Size</span>
         <select

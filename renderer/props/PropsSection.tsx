@@ -138,7 +138,7 @@ function SelectionFields({ feature, selected }: { feature: PropsFeature; selecte
 
 function RangeField({ label, testId, range, onChange }: { label: string; testId: string; range: OptionalRange; onChange(range: OptionalRange): void }) {
   return (
-    <div className="field-row">
+    <div className="field-row range-row">
       <label className="field">
         <span>{label}</span>
         <input type="checkbox" data-testid={`${testId}-enabled`} checked={range.enabled} onChange={(e) => onChange({ ...range, enabled: e.target.checked })} />
