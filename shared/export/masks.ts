@@ -19,6 +19,10 @@
  * shared/hydrology/shore.ts), both of the topmost water layer (shared/layers/stackWater.ts); when it has
  * a fluvial or thermal layer with strata, hardness (the relative hardness of the rock bed at each vertex's ground:
  * shared/terrain/strata.ts, shared/export/hardness.ts).
+ *
+ * A layer's `snowBand` moves the height its height rules read by the ragged snow line's shift
+ * (shared/ground/snowLine.ts), its `slopeBand` the slope its slope rules read by the turf's ragged noise
+ * (shared/ground/turfEdge.ts), both at world x, z as the 3D view places the map; absent, the plain value.
  */
 import { isReservedDeviceName } from '../fileNames';
 import { cropGrid, PaddedGrid, type ExportGrid } from './grid';
