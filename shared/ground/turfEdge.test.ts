@@ -87,7 +87,11 @@ describe('the turf’s ragged edge (turfEdge.ts)', () => {
       let most = 0;
       const n = 4000;
       for (let k = 0; k < n; k++) {
-        groundWeights(layers, { height: 40, slopeDeg: slope, flow: 0, deposition: 0, road: 0, x: (k % 80) * 3.7 - 150, z: Math.floor(k / 80) * 4.1 - 100 }, out);
+        groundWeights(
+          layers,
+          { height: 40, slopeDeg: slope, flow: 0, deposition: 0, road: 0, x: (k % 80) * 3.7 - 150, z: Math.floor(k / 80) * 4.1 - 100 },
+          out,
+        );
         earth += out[dirt];
         turf += out[grass];
         least = Math.min(least, out[grass]);
@@ -148,7 +152,10 @@ describe('the turf’s ragged edge (turfEdge.ts)', () => {
   });
 
   it('is a layer’s own choice in a mask set: kept by parseMaskSet, refused below 0; a set without it weighs the plain slope as before', () => {
-    const layers = [{ name: 'base', rules: [] }, { name: 'bare', rules: [{ source: 'slope', min: 40, softness: 5 }] }];
+    const layers = [
+      { name: 'base', rules: [] },
+      { name: 'bare', rules: [{ source: 'slope', min: 40, softness: 5 }] },
+    ];
     const ragged = parseMaskSet({ layers: [layers[0], { ...layers[1], slopeBand: 8.9 }] });
     expect(ragged.layers[1].slopeBand).toBe(8.9);
     expect(() => parseMaskSet({ layers: [layers[0], { ...layers[1], slopeBand: -1 }] })).toThrow(MaskSetError);

@@ -105,7 +105,12 @@ export function widenedSoftness(softness: number, lost: number): number {
  * reach, grown by half a `footprint` it is averaged over. Elsewhere the weight is the same with or
  * without the shift, so it is not computed: most of a map is flatter than any edge.
  */
-export function turfInReach(band: number, rule: { readonly min?: number; readonly max?: number; readonly softness?: number }, slopeDeg: number, footprint = 0): boolean {
+export function turfInReach(
+  band: number,
+  rule: { readonly min?: number; readonly max?: number; readonly softness?: number },
+  slopeDeg: number,
+  footprint = 0,
+): boolean {
   const reach = band + 0.5 * footprint;
   const softness = rule.softness ?? 0;
   if (rule.min !== undefined && slopeDeg + reach >= rule.min - softness && slopeDeg - reach <= rule.min) return true;
