@@ -122,8 +122,7 @@ export function parseMaskSet(value: unknown, available: readonly MaskSource[] = 
     const snowBand = optionalNumber(layer.snowBand, `${where}.snowBand`);
     if (snowBand !== undefined && snowBand < 0) throw new MaskSetError(`${where}.snowBand must be 0 or more metres, got ${snowBand}`);
     const slopeBand = optionalNumber(layer.slopeBand, `${where}.slopeBand`);
-    if (slopeBand !== undefined && (slopeBand < 0 || slopeBand > 90))
-      throw new MaskSetError(`${where}.slopeBand must be 0 to 90 degrees, got ${slopeBand}`);
+    if (slopeBand !== undefined && (slopeBand < 0 || slopeBand > 90)) throw new MaskSetError(`${where}.slopeBand must be 0 to 90 degrees, got ${slopeBand}`);
     if (typeof layer.name !== 'string' || !MASK_LAYER_NAME.test(layer.name)) throw new MaskSetError(`${where}.name must be 1–32 letters, digits, "-" or "_"`);
     if (isReservedDeviceName(layer.name))
       throw new MaskSetError(`${where}.name "${layer.name}" is a name Windows reserves for a device (CON, PRN, AUX, NUL, COM1…, LPT1…)`);
