@@ -102,6 +102,20 @@ export const benchmarks: Benchmark[] = [
       void quantiseWeights(layerWeights(defaultMaskSet(-50, 50), new MaskSources(g), g.width * g.depth));
     },
   },
+  {
+    // The same set with the dirt's edge straight (no slopeBand: the slope itself): what the turf's ragged edge costs.
+    name: 'export-masks-3-layers, turf edge straight',
+    size: TARGET,
+    baseline: 'export-masks-3-layers',
+    ...quick,
+    setup: target,
+    run: (grid) => {
+      const g = grid as ExportGrid;
+      const set = defaultMaskSet(-50, 50);
+      const straight = { layers: set.layers.map(({ slopeBand: _band, ...layer }) => layer) };
+      void quantiseWeights(layerWeights(straight, new MaskSources(g), g.width * g.depth));
+    },
+  },
   ...(['zip', 'none'] as const).map((compression): Benchmark => ({
     name: `export-exr-${compression}`,
     size: SIZE,

@@ -215,7 +215,7 @@ function writeNatural(field: Heightfield, pixels: Uint8ClampedArray, rect: MapIm
       // The ragged snow line as the 3D view moves it, by the vertex normal's horizontal part.
       const snowShift = snowShiftAt(palette, heights[k], x, z, slopeDeg, normals[3 * s], normals[3 * s + 2], heightFootprint);
       const slopeFootprint = Math.sqrt(dsx * dsx + dsz * dsz);
-      writeNaturalGround(palette, heights[k], slopeDeg, flow, deposition, rgb, 0, heightFootprint, slopeFootprint, x, z, bandFootprint, snowShift);
+      writeNaturalGround(palette, heights[k], slopeDeg, flow, deposition, rgb, 0, heightFootprint, slopeFootprint, x, z, bandFootprint, snowShift, cellSize);
       const imR = Math.max(0, i - R);
       const ipR = Math.min(width - 1, i + R);
       const dhdx = 0.25 * nx + 0.75 * ((heights[j * width + ipR] - heights[j * width + imR]) / ((ipR - imR) * cellSize));

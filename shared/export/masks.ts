@@ -21,6 +21,10 @@
  * shared/hydrology/shore.ts), both of the topmost water layer (shared/layers/stackWater.ts); when it has
  * a fluvial or thermal layer with strata, hardness (the relative hardness of the rock bed at each vertex's ground:
  * shared/terrain/strata.ts, shared/export/hardness.ts).
+ *
+ * A layer's `snowBand` moves the height its height rules read by the ragged snow line's shift
+ * (shared/ground/snowLine.ts), its `slopeBand` the slope its slope rules read by the turf's ragged noise
+ * (shared/ground/turfEdge.ts), both at world x, z as the 3D view places the map; absent, the plain value.
  */
 import { isReservedDeviceName } from '../fileNames';
 import { cropGrid, PaddedGrid, type ExportGrid } from './grid';
@@ -29,6 +33,7 @@ import { MASK_SOURCES, type MaskLayer, type MaskRule, type MaskSource } from '..
 import { aspectWeight, ruleWeight } from '../masks/ruleWeight';
 import { groundLayers } from '../ground/groundMaterials';
 import { snowHeightShift } from '../ground/snowLine';
+import { turfInReach, turfNoise } from '../ground/turfEdge';
 import type { Climate } from '../ground/climate';
 
 export { MASK_SOURCES, ruleWeight, type MaskLayer, type MaskRule, type MaskSource };
@@ -118,9 +123,11 @@ export function parseMaskSet(value: unknown, available: readonly MaskSource[] = 
   const layers = value.layers.map((layer: unknown, l: number): MaskLayer => {
     const where = `layers[${l}]`;
     if (!isRecord(layer)) throw new MaskSetError(`${where} must be an object`);
-    onlyKeys(layer, ['name', 'rules', 'snowBand'], where);
+    onlyKeys(layer, ['name', 'rules', 'snowBand', 'slopeBand'], where);
     const snowBand = optionalNumber(layer.snowBand, `${where}.snowBand`);
     if (snowBand !== undefined && snowBand < 0) throw new MaskSetError(`${where}.snowBand must be 0 or more metres, got ${snowBand}`);
+    const slopeBand = optionalNumber(layer.slopeBand, `${where}.slopeBand`);
+    if (slopeBand !== undefined && (slopeBand < 0 || slopeBand > 90)) throw new MaskSetError(`${where}.slopeBand must be 0 to 90 degrees, got ${slopeBand}`);
     if (typeof layer.name !== 'string' || !MASK_LAYER_NAME.test(layer.name)) throw new MaskSetError(`${where}.name must be 1–32 letters, digits, "-" or "_"`);
     if (isReservedDeviceName(layer.name))
       throw new MaskSetError(`${where}.name "${layer.name}" is a name Windows reserves for a device (CON, PRN, AUX, NUL, COM1…, LPT1…)`);
@@ -131,6 +138,7 @@ export function parseMaskSet(value: unknown, available: readonly MaskSource[] = 
     return {
       name: layer.name,
       ...(snowBand !== undefined && { snowBand }),
+      ...(slopeBand !== undefined && { slopeBand }),
       rules: rules.map((rule: unknown, r: number): MaskRule => {
         const at = `${where}.rules[${r}]`;
         if (!isRecord(rule)) throw new MaskSetError(`${at} must be an object`);
@@ -327,6 +335,24 @@ export class MaskSources {
     return out;
   }
 
+  /**
+   * Rows [j0, j1) of the slope a ragged layer's `rule` reads (shared/ground/turfEdge.ts: the slope moved by
+   * `band` × the turf's noise where that can change the rule's weight), at world x, z as the 3D view
+   * places the map (centred on its middle vertex).
+   */
+  turfSlopes(band: number, rule: MaskRule, j0: number, j1: number): Float32Array {
+    const { width: w, depth: d, cellX, cellZ } = this.grid;
+    const slopes = this.blockValues('slope', j0, j1);
+    const out = new Float32Array(slopes.length);
+    for (let j = j0; j < j1; j++)
+      for (let i = 0; i < w; i++) {
+        const k = (j - j0) * w + i;
+        const s = slopes[k];
+        out[k] = turfInReach(band, rule, s) ? s + band * turfNoise((i - (w - 1) / 2) * cellX, (j - (d - 1) / 2) * cellZ) : s;
+      }
+    return out;
+  }
+
   /** Rows [j0, j1) with `extra` more (default two) on each side where the map has them (at least three rows). */
   private halo(j0: number, j1: number, extra = 2): { crop: ExportGrid; offset: number } {
     const { depth } = this.grid;
@@ -422,9 +448,13 @@ function applyRule(rule: MaskRule, values: Float32Array, out: Float32Array): voi
   }
 }
 
-/** Rows [j0, j1) of what one of a layer's rules reads: a ragged snow layer's height rules read the moved height. */
+/**
+ * Rows [j0, j1) of what one of a layer's rules reads: a ragged snow layer's height rules read the moved
+ * height, a ragged turf layer's slope rules the moved slope.
+ */
 function ruleValues(layer: MaskLayer, rule: MaskRule, sources: MaskSources, j0: number, j1: number): Float32Array {
   if (rule.source === 'height' && layer.snowBand !== undefined && layer.snowBand > 0) return sources.snowHeights(layer.snowBand, j0, j1);
+  if (rule.source === 'slope' && layer.slopeBand !== undefined && layer.slopeBand > 0) return sources.turfSlopes(layer.slopeBand, rule, j0, j1);
   return j0 === 0 && j1 === sources.rowCount() ? sources.values(rule.source) : sources.blockValues(rule.source, j0, j1);
 }
 
@@ -557,7 +587,12 @@ export function defaultMaskSet(min: number, max: number, erosion = false, snowLi
   const tree = Math.min(look.treeLine ?? round(min + 0.6 * span), snow);
   const layers = groundLayers(look.climate ?? 'temperate', { treeLine: tree, snowLine: snow }, { erosion, road: look.road ?? false });
   return {
-    layers: layers.map(({ name, rules, snowBand }) => ({ name, rules: rules.map((rule) => ({ ...rule })), ...(snowBand !== undefined && { snowBand }) })),
+    layers: layers.map(({ name, rules, snowBand, slopeBand }) => ({
+      name,
+      rules: rules.map((rule) => ({ ...rule })),
+      ...(snowBand !== undefined && { snowBand }),
+      ...(slopeBand !== undefined && { slopeBand }),
+    })),
   };
 }
 

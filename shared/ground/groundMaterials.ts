@@ -16,6 +16,7 @@ import { SNOW_SLOPE_RULE, snowBand, snowHeightRule } from './snowLine';
 import { boxedFallingEdge, boxedRisingEdge, writeBoxedBandColour } from './footprintFilter';
 import { bandHeight, LEVEL_FRAME, strataFrame, strataRockBands, type BandFrame } from './strataBands';
 import type { Strata } from '../terrain/strata';
+import { TURF_BAND, TURF_EDGE, turfInReach, turfNoise, turfSpreadLost, widenedSoftness } from './turfEdge';
 
 /** A mask layer painted with one material; `banded` (0…1) is how much of its colour comes from the rock bands. */
 export interface GroundLayer extends MaskLayer {
@@ -69,9 +70,17 @@ export function groundLayers(climate: Climate, lines: GroundLines, data: GroundD
       rules: [{ source: 'height', min: round(lines.snowLine - 0.25 * gap), softness: round(0.75 * gap) }],
     });
   // Bare earth on banks below the tree line; above it, where scree takes over, steep ground is scree up to the rock slope.
-  const earthSlope: MaskRule = { source: 'slope', min: look.dirtSlope, softness: SLOPE_FADE };
+  // The turf gives way along a ragged edge (turfEdge.ts): each point turns over TURF_EDGE degrees about a slope the
+  // turf's noise moves by up to TURF_BAND, so on the whole earth comes in over the SLOPE_FADE below the dirt slope.
+  const earthSlope: MaskRule = { source: 'slope', min: round(look.dirtSlope - SLOPE_FADE / 2 + TURF_EDGE / 2), softness: TURF_EDGE };
   const belowScree: MaskRule = { source: 'height', max: round(lines.snowLine - gap), softness: round(0.75 * gap) };
-  layers.push({ name: 'dirt', material: 'dirt', banded: look.groundBanding, rules: look.scree ? [earthSlope, belowScree] : [earthSlope] });
+  layers.push({
+    name: 'dirt',
+    material: 'dirt',
+    banded: look.groundBanding,
+    rules: look.scree ? [earthSlope, belowScree] : [earthSlope],
+    slopeBand: TURF_BAND,
+  });
   // Talus at cliff feet (a desert's aprons): scree by slope at any height, under the rock of the cliffs above it.
   if (look.talusSlope !== undefined && !look.scree)
     layers.push({
@@ -130,6 +139,11 @@ export interface GroundInputs {
   bandFootprint?: number;
   /** Metres a ragged snow layer's height rules read above the height (snowLine.ts snowHeightShift); 0 or absent: none. */
   snowShift?: number;
+  /**
+   * Metres of ground a pixel spans: the turf's octaves finer than a few pixels fade out and a ragged
+   * layer's slope edge widens by what they held (turfEdge.ts). 0 or absent: a point, every octave.
+   */
+  metresPerPixel?: number;
 }
 
 function inputOf(rule: MaskRule, inputs: GroundInputs): number {
@@ -151,13 +165,31 @@ function inputOf(rule: MaskRule, inputs: GroundInputs): number {
   }
 }
 
-/** The stacked weights of the layers at one point (sum 1), as masks.ts's layerWeights stacks them. */
+/**
+ * The slope a ragged layer's slope rule reads at the inputs' point (turfEdge.ts): the slope moved by the
+ * turf's noise times the layer's band where that can change the rule's weight, else the slope itself.
+ */
+export function turfSlope(band: number, rule: MaskRule, slopeDeg: number, x: number, z: number): number {
+  return turfInReach(band, rule, slopeDeg) ? slopeDeg + band * turfNoise(x, z) : slopeDeg;
+}
+
+/**
+ * The stacked weights of the layers at one point (sum 1), as masks.ts's layerWeights stacks them (a
+ * ragged layer's slope rules at the point's x, z: turfSlope).
+ */
 export function groundWeights(layers: readonly MaskLayer[], inputs: GroundInputs, out: Float32Array | number[]): void {
   let left = 1;
   for (let l = layers.length - 1; l >= 0; l--) {
     let coverage = 1;
     const shift = layers[l].snowBand ? (inputs.snowShift ?? 0) : 0;
-    if (l > 0) for (const rule of layers[l].rules) coverage *= ruleWeight(rule, inputOf(rule, inputs) + (rule.source === 'height' ? shift : 0));
+    const band = layers[l].slopeBand ?? 0;
+    const read = (rule: MaskRule) =>
+      rule.source === 'height'
+        ? inputs.height + shift
+        : rule.source === 'slope' && band > 0
+          ? turfSlope(band, rule, inputs.slopeDeg, inputs.x ?? 0, inputs.z ?? 0)
+          : inputOf(rule, inputs);
+    if (l > 0) for (const rule of layers[l].rules) coverage *= ruleWeight(rule, read(rule));
     out[l] = left * coverage;
     left -= out[l];
   }
@@ -244,6 +276,39 @@ function packedWeight(packed: Float64Array, o: number, v: number, footprint = 0)
   return w;
 }
 
+/** turfSpreadLost of the last metres a pixel asked (a map's pixels mostly share one). */
+let lostFor = 0;
+let lostSpread = 0;
+
+/**
+ * A ragged layer's packed slope rule `o` at the inputs' point (turfEdge.ts): read at the slope moved by
+ * the turf's noise (its octaves finer than a few of the inputs' pixels faded), its edge widened by the
+ * spread they held about the same centre, and averaged over `footprint` degrees when > 0.
+ */
+function raggedSlopeWeight(packed: Float64Array, o: number, band: number, inputs: GroundInputs, footprint: number): number {
+  const mpp = inputs.metresPerPixel ?? 0;
+  if (mpp !== lostFor) {
+    lostFor = mpp;
+    lostSpread = turfSpreadLost(mpp);
+  }
+  const soft = packed[o + 3];
+  const wide = mpp > 0 ? widenedSoftness(soft, band * lostSpread) : soft;
+  const grow = 0.5 * (wide - soft);
+  const hasMin = packed[o + 4] === 1;
+  const hasMax = packed[o + 5] === 1;
+  const min = packed[o + 1] + grow;
+  const max = packed[o + 2] - grow;
+  const slope = inputs.slopeDeg;
+  const reach = band + 0.5 * footprint;
+  const inReach = (hasMin && slope + reach >= min - wide && slope - reach <= min) || (hasMax && slope + reach >= max && slope - reach <= max + wide);
+  const v = inReach ? slope + band * turfNoise(inputs.x ?? 0, inputs.z ?? 0, mpp) : slope;
+  if (footprint > 0) {
+    const rising = hasMin ? boxedRisingEdge(min, wide, v, footprint) : 1;
+    return hasMax && rising > 0 ? rising * boxedFallingEdge(max, wide, v, footprint) : rising;
+  }
+  return (hasMin ? ruleWeight({ source: 'slope', min, softness: wide }, v) : 1) * (hasMax ? ruleWeight({ source: 'slope', max, softness: wide }, v) : 1);
+}
+
 const linear = (srgb: Rgb): Rgb => [srgbByteToLinear(srgb[0]), srgbByteToLinear(srgb[1]), srgbByteToLinear(srgb[2])];
 
 /** The beds' mean linear colour, each by its thickness: what the column's rock, broken up and mixed, looks like. */
@@ -301,10 +366,15 @@ export function writeGroundColour(palette: GroundPalette, inputs: GroundInputs, 
   for (let l = layers.length - 1; l >= 0; l--) {
     let coverage = 1;
     const height = layers[l].snowBand ? inputs.height + (inputs.snowShift ?? 0) : inputs.height;
+    const band = layers[l].slopeBand ?? 0;
     for (let r = 0; l > 0 && r < PACKED_RULES && coverage > 0; r++) {
       const o = (l * PACKED_RULES + r) * PACKED;
       const source = packed[o];
       if (source < 0) continue;
+      if (source === 1 && band > 0) {
+        coverage *= raggedSlopeWeight(packed, o, band, inputs, slopeFootprint);
+        continue;
+      }
       const v =
         source === 0
           ? height

@@ -159,4 +159,31 @@ describe('the rock tile', () => {
     expect(Math.log2((0.5 * GROUND_TEXTURE_SIZE) / GROUND_TILE_METRES.rock)).toBeCloseTo(4.3, 1);
     expect(litRepeat(rock, GROUND_ALBEDO_AMOUNT.rock, 4)).toBeLessThan(0.06);
   });
+
+  it('gravel is a grain of pebbles of 2–6 cm, not cobbles: its albedo decorrelates within 3 cm, but is not noise from texel to texel', () => {
+    // The albedo's autocorrelation at a lag of `texels` (along x and y, wrapped), as the tile lies on the ground.
+    const tile = groundTexture('gravel');
+    const size = GROUND_TEXTURE_SIZE;
+    const n = size * size;
+    let mean = 0;
+    for (let k = 0; k < n; k++) mean += tile[4 * k];
+    mean /= n;
+    const a = (x: number, y: number) => tile[4 * ((y % size) * size + (x % size))] - mean;
+    const correlation = (texels: number) => {
+      let c = 0;
+      let v = 0;
+      for (let y = 0; y < size; y++)
+        for (let x = 0; x < size; x++) {
+          c += a(x, y) * 0.5 * (a(x + texels, y) + a(x, y + texels));
+          v += a(x, y) * a(x, y);
+        }
+      return c / v;
+    };
+    const texelCm = (100 * GROUND_TILE_METRES.gravel) / size;
+    // Stones 11 cm across packed edge to edge (which read as cobbles on a road's shoulders) kept half their
+    // correlation at 2.75 cm (0.51); pebbles of 2–6 cm keep under a third, yet more than a third at one texel (0.9 cm).
+    expect(3 * texelCm).toBeLessThan(3);
+    expect(correlation(3)).toBeLessThan(0.3);
+    expect(correlation(1)).toBeGreaterThan(0.35);
+  });
 });

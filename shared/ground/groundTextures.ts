@@ -34,7 +34,7 @@ export const GROUND_ALBEDO_AMOUNT: Readonly<Record<GroundMaterial, number>> = {
   snow: 0.12,
   road: 0.3,
 };
-const BUMP: Readonly<Record<GroundMaterial, number>> = { grass: 3, dirt: 4, gravel: 7, rock: 6, sand: 2.5, snow: 1.2, road: 1.5 };
+const BUMP: Readonly<Record<GroundMaterial, number>> = { grass: 3, dirt: 4, gravel: 2.5, rock: 6, sand: 2.5, snow: 1.2, road: 1.5 };
 
 /** A hash of integer lattice coordinates to 0…1 (deterministic on every machine: integer arithmetic). */
 function hash(x: number, y: number, seed: number): number {
@@ -136,6 +136,44 @@ function grassBlades(u: number, v: number, period: number, seed: number): number
     }
   }
   return best;
+}
+
+/**
+ * Loose pebbles (periodic over the tile): in each of period² cells a pebble with probability `share`,
+ * at a jittered point, an ellipse of its own size (0.3–0.6 of a cell across its longer axis), shape and
+ * turn, domed. Returns the highest pebble's dome over (u, v) (0 where none), and that pebble's hash.
+ */
+function pebbles(u: number, v: number, period: number, seed: number, share: number): { dome: number; id: number } {
+  const x = u * period;
+  const y = v * period;
+  const xi = Math.floor(x);
+  const yi = Math.floor(y);
+  let dome = 0;
+  let id = 0;
+  for (let dy = -1; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++) {
+      const cx = wrap(xi + dx, period);
+      const cy = wrap(yi + dy, period);
+      if (hash(cx, cy, seed + 5) >= share) continue;
+      const ox = x - (xi + dx + 0.2 + 0.6 * hash(cx, cy, seed));
+      const oy = y - (yi + dy + 0.2 + 0.6 * hash(cx, cy, seed + 1));
+      const angle = Math.PI * hash(cx, cy, seed + 2);
+      const c = Math.cos(angle);
+      const sn = Math.sin(angle);
+      const radius = 0.3 + 0.3 * hash(cx, cy, seed + 3);
+      const aspect = 0.55 + 0.45 * hash(cx, cy, seed + 4);
+      const along = (ox * c + oy * sn) / radius;
+      const across = (oy * c - ox * sn) / (radius * aspect);
+      const r2 = along * along + across * across;
+      if (r2 >= 1) continue;
+      const top = Math.sqrt(1 - r2) * (0.6 + 0.4 * hash(cx, cy, seed + 6));
+      if (top > dome) {
+        dome = top;
+        id = hash(cx, cy, seed + 7);
+      }
+    }
+  }
+  return { dome, id };
 }
 
 /** Beds (ledges) across the rock tile: each about a quarter of it, 1.7 m on a 6.7 m tile. */
@@ -256,11 +294,20 @@ function sampleMaterial(material: GroundMaterial, u: number, v: number): [number
       return [h, 0.5 + 0.6 * (base - 0.5) + 0.25 * pebble - 0.1 * fbm(u, v, 32, 2, 23)];
     }
     case 'gravel': {
-      // Stones: rounded cells with gaps between them, each its own shade; the cells warped by noise so no row lines up.
-      const stones = cells(wrap(u + 0.02 * (fbm(u, v, 4, 2, 33) - 0.5), 1), wrap(v + 0.02 * (fbm(u, v, 4, 2, 34) - 0.5), 1), 22, 31);
-      const edge = Math.min(1, (stones.f2 - stones.f1) * 4);
-      const h = Math.sqrt(edge) * (0.7 + 0.3 * stones.id);
-      return [h, 0.5 + 0.45 * (stones.id - 0.5) + 0.3 * (edge - 0.6) + 0.1 * (fbm(u, v, 64, 2, 32) - 0.5)];
+      // Loose gravel as a car sees it on a shoulder: rounded pebbles of 2–6 cm (cells of 5.3 cm on the 2.35 m
+      // tile, a third of them missing, and of 2.6 cm), each its own shade, lying in grit, the grit shaded
+      // darker where it lies between them. (Stones of 11 cm packed edge to edge read as cobbles or paving.)
+      const large = pebbles(u, v, 44, 31, 0.7);
+      const small = pebbles(u, v, 90, 35, 0.8);
+      const grit = periodicNoise(u, v, 128, 32);
+      const patch = fbm(u, v, 8, 2, 33);
+      const largeTop = large.dome > 0 ? 0.35 + 0.65 * large.dome : 0;
+      const smallTop = small.dome > 0 ? 0.2 + 0.45 * small.dome : 0;
+      const h = Math.max(largeTop, smallTop, 0.15 * grit);
+      const onLarge = largeTop >= smallTop && large.dome > 0;
+      const stone = onLarge ? large : small.dome > 0 ? small : null;
+      const shade = stone ? 0.56 + 0.34 * (stone.id - 0.5) + 0.12 * (stone.dome - 0.5) : 0.36 + 0.16 * (grit - 0.5);
+      return [h, shade + 0.12 * (patch - 0.5)];
     }
     case 'rock':
       return rockFace(u, v);

@@ -68,7 +68,9 @@ const PALETTES = new Map<string, GroundPalette>();
  * `heightFootprint` (metres of height one pixel spans) and a `slopeFootprint` (degrees of slope), the
  * mean over that pixel's heights and slopes (footprintFilter.ts). `x`, `z` (world metres, the map's
  * centre at 0) place the point among dipping beds, and `bandFootprint` is the stratigraphic height the
- * pixel spans (the height footprint where the beds lie level).
+ * pixel spans (the height footprint where the beds lie level). `metresPerPixel`: the ground a pixel
+ * spans, over which the turf's ragged edge (turfEdge.ts) is smoothed; 0: a point (the vertex colours and
+ * the colour map, as the engine masks).
  */
 export function writeNaturalGround(
   palette: GroundPalette,
@@ -84,8 +86,10 @@ export function writeNaturalGround(
   z = 0,
   bandFootprint = heightFootprint,
   snowShift = 0,
+  metresPerPixel = 0,
 ): void {
   INPUTS.height = height;
+  INPUTS.metresPerPixel = metresPerPixel;
   INPUTS.x = x;
   INPUTS.z = z;
   INPUTS.bandFootprint = bandFootprint;
@@ -127,6 +131,7 @@ const INPUTS: GroundInputs = {
   z: 0,
   bandFootprint: 0,
   snowShift: 0,
+  metresPerPixel: 0,
 };
 const WEIGHTS = new Float32Array(16);
 

@@ -79,7 +79,8 @@ function permute(v: number): number {
 /** latticeValue for every cell of the lattice's 289 × 289 period, so the CPU reads a table instead of two permutes. */
 const LATTICE = new Float64Array(289 * 289);
 for (let a = 0; a < 289; a++) for (let b = 0; b < 289; b++) LATTICE[a * 289 + b] = permute(permute(a) + b) / 288;
-function valueNoise(x: number, z: number): number {
+/** Value noise 0…1 on the integer lattice (cells of 1), smoothly interpolated: the shader's terrainSnowValue gives the same. */
+export function latticeValueNoise(x: number, z: number): number {
   const i = Math.floor(x);
   const j = Math.floor(z);
   const fx = x - i;
@@ -97,8 +98,8 @@ function valueNoise(x: number, z: number): number {
 
 /** The snow line's wander at world (x, z), −1…1: two octaves of value noise. */
 export function snowNoise(x: number, z: number): number {
-  const coarse = valueNoise(x / SNOW_NOISE_METRES, z / SNOW_NOISE_METRES);
-  const fine = valueNoise((3 * x) / SNOW_NOISE_METRES + 17, (3 * z) / SNOW_NOISE_METRES + 31);
+  const coarse = latticeValueNoise(x / SNOW_NOISE_METRES, z / SNOW_NOISE_METRES);
+  const fine = latticeValueNoise((3 * x) / SNOW_NOISE_METRES + 17, (3 * z) / SNOW_NOISE_METRES + 31);
   return 2 * (0.65 * coarse + 0.35 * fine) - 1;
 }
 

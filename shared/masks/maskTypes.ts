@@ -37,4 +37,9 @@ export interface MaskLayer {
    * this wide (shared/ground/snowLine.ts snowHeightShift); absent: the height itself.
    */
   snowBand?: number;
+  /**
+   * Degrees (> 0): the layer's slope rules read the slope moved by the turf's ragged noise of world x, z
+   * (shared/ground/turfEdge.ts turfNoise, −1…1) times this; absent: the slope itself.
+   */
+  slopeBand?: number;
 }

@@ -4,7 +4,18 @@ import type { MaskRule } from '../../../shared/masks/maskTypes';
 import { ruleWeight } from '../../../shared/masks/ruleWeight';
 import { CHANNEL_RULE, CHANNEL_SLOPE_RULE, ROAD_RULE, SNOW_SLOPE_RULE } from '../../../shared/ground/groundMaterials';
 import { SEDIMENT_RULE } from '../../../shared/erosion/cover';
-import { GROUND_FRAGMENT_HEADER, createGroundUniforms, packRule, setGroundUniforms, SNOW_SHIFT_GLSL, TIE_FADE, type GroundUniforms } from './groundShader';
+import {
+  GROUND_FRAGMENT_HEADER,
+  createGroundUniforms,
+  packRule,
+  setGroundUniforms,
+  SNOW_SHIFT_GLSL,
+  TIE_FADE,
+  TURF_GLSL,
+  type GroundUniforms,
+} from './groundShader';
+import { groundLayers } from '../../../shared/ground/groundMaterials';
+import { turfInReach, turfNoise, turfSpreadLost, widenedSoftness } from '../../../shared/ground/turfEdge';
 import { groundPalette } from '../../../shared/ground/groundMaterials';
 import { viewGroundLayers } from './groundShader';
 import { bandHeight } from '../../../shared/ground/strataBands';
@@ -140,6 +151,71 @@ function shaderSnowShift(): (band: number, x: number, z: number, slopeDeg: numbe
     typeof shaderSnowShift
   >;
 }
+
+interface ShaderTurf {
+  noise: (x: number, z: number, metresPerPixel: number) => number;
+  lost: (metresPerPixel: number) => number;
+  inReach: (rule: Vector4, slopeDeg: number, reach: number) => boolean;
+  rule: (rule: Vector4, slopeDeg: number, band: number, turf: number, lost: number) => number;
+}
+
+/** The shader's turf functions (TURF_GLSL over SNOW_SHIFT_GLSL's lattice), their GLSL text run as JavaScript. */
+function shaderTurf(): ShaderTurf {
+  const js = `${SNOW_SHIFT_GLSL}\n${TURF_GLSL}`
+    .replace(/\b(?:float|bool)\s+(terrain\w+)\(/g, 'function $1(')
+    .replace(/\((?:float|vec4)\s+/g, '(')
+    .replace(/,\s*(?:float|vec4)\s+/g, ', ')
+    .replace(/\bfloat\s+/g, 'let ')
+    .replace(/(\d)\.0\b/g, '$1');
+  return new Function(
+    'mod',
+    'floor',
+    'clamp',
+    'max',
+    'smoothstep',
+    'step',
+    'sqrt',
+    `${js}\nreturn { noise: terrainTurfNoise, lost: terrainTurfLost, inReach: terrainTurfInReach, rule: terrainTurfRule };`,
+  )(glslMod, Math.floor, glslClamp, Math.max, glslSmoothstep, glslStep, Math.sqrt) as ShaderTurf;
+}
+
+describe('the turf’s ragged edge in the terrain shader', () => {
+  const turf = shaderTurf();
+  const dirt = groundLayers('temperate', { treeLine: 200, snowLine: 350 }, { erosion: false, road: false }).find((layer) => layer.name === 'dirt')!;
+  const slopeRule = dirt.rules.find((rule) => rule.source === 'slope')!;
+  const band = dirt.slopeBand!;
+
+  it('reads the same noise as the engine masks and the CPU colours (turfEdge.ts turfNoise), and fades the same octaves far off', () => {
+    for (let x = -900; x <= 900; x += 37.3)
+      for (let z = -700; z <= 700; z += 53.1) {
+        // A close pixel (every octave, as the masks read it) and pixels that fade the finer octaves.
+        for (const mpp of [0.01, 0.08, 0.3, 1, 4]) expect(turf.noise(x, z, mpp)).toBeCloseTo(turfNoise(x, z, mpp), 9);
+        expect(turf.noise(x, z, 0.01)).toBeCloseTo(turfNoise(x, z), 12);
+      }
+    for (const mpp of [0.01, 0.1, 0.3, 1, 3, 10]) expect(turf.lost(mpp)).toBeCloseTo(turfSpreadLost(mpp), 12);
+  });
+
+  it('weighs the dirt’s slope rule as masks.ts does at the moved slope up close, and widens it about the same centre by the spread a far pixel lost', () => {
+    const packed = packRule(slopeRule, new Vector4());
+    const plain = shaderRule();
+    for (let x = -300; x <= 300; x += 41.7)
+      for (let z = -300; z <= 300; z += 29.3)
+        for (let slope = 30; slope <= 65; slope += 0.7) {
+          const n = turfNoise(x, z);
+          // Close: the masks' weight (turfSlope's moved slope through ruleWeight), whether or not in reach.
+          const mask = ruleWeight(slopeRule, turfInReach(band, slopeRule, slope) ? slope + band * n : slope);
+          expect(turf.rule(packed, slope, band, n, 0)).toBeCloseTo(mask, 12);
+          const reach = band + (slopeRule.softness ?? 0);
+          if (!turf.inReach(packed, slope, reach)) expect(plain(packed, slope)).toBe(mask);
+          // Far: the edge widened (turfEdge.ts widenedSoftness) about the same centre.
+          const lost = band * turfSpreadLost(1.5);
+          const wide = widenedSoftness(slopeRule.softness ?? 0, lost);
+          const centre = (slopeRule.min ?? 0) - 0.5 * (slopeRule.softness ?? 0);
+          const widened = { source: 'slope' as const, min: centre + 0.5 * wide, softness: wide };
+          expect(turf.rule(packed, slope, band, turfNoise(x, z, 1.5), lost)).toBeCloseTo(ruleWeight(widened, slope + band * turfNoise(x, z, 1.5)), 12);
+        }
+  });
+});
 
 describe('the ground materials in the terrain shader', () => {
   it('moves the snow line as the engine masks and the CPU do (snowLine.ts snowHeightShift): the same noise, shade and steepness', () => {

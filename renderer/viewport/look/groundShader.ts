@@ -10,6 +10,7 @@ import type { Climate } from '../../../shared/ground/climate';
 import type { Strata } from '../../../shared/terrain/strata';
 import { glslFloat, ruleGlsl } from './coverShader';
 import * as snow from '../../../shared/ground/snowLine';
+import { SMOOTHSTEP_SPREAD, TURF_OCTAVE_SPREAD, TURF_OCTAVES } from '../../../shared/ground/turfEdge';
 
 /**
  * The ground materials in the terrain shader (both terrain materials, through terrainShader.ts): per
@@ -55,6 +56,8 @@ export interface GroundUniforms {
   terrainGroundMaterial: IUniform<number[]>;
   /** Per layer: its ragged snow band, metres (0: its height rules read the height itself). */
   terrainGroundSnowBand: IUniform<number[]>;
+  /** Per layer: its ragged turf band, degrees (0: its slope rules read the slope itself; turfEdge.ts). */
+  terrainGroundSlopeBand: IUniform<number[]>;
   terrainBedColours: IUniform<Vector3[]>;
   /** The top of each bed within one repeat, metres (cumulative thickness). */
   terrainBedTops: IUniform<number[]>;
@@ -75,6 +78,7 @@ export function createGroundUniforms(): GroundUniforms {
     terrainGroundBanded: { value: new Array<number>(MAX_GROUND_LAYERS).fill(0) },
     terrainGroundMaterial: { value: new Array<number>(MAX_GROUND_LAYERS).fill(0) },
     terrainGroundSnowBand: { value: new Array<number>(MAX_GROUND_LAYERS).fill(0) },
+    terrainGroundSlopeBand: { value: new Array<number>(MAX_GROUND_LAYERS).fill(0) },
     terrainBedColours: { value: Array.from({ length: MAX_ROCK_BEDS }, () => new Vector3()) },
     terrainBedTops: { value: new Array<number>(MAX_ROCK_BEDS).fill(1) },
     terrainBedCount: { value: 1 },
@@ -109,6 +113,7 @@ export function setGroundUniforms(uniforms: GroundUniforms, climate: Climate, li
     uniforms.terrainGroundBanded.value[l] = palette.banded[l];
     uniforms.terrainGroundMaterial.value[l] = GROUND_MATERIALS.indexOf(layer.material);
     uniforms.terrainGroundSnowBand.value[l] = layer.snowBand ?? 0;
+    uniforms.terrainGroundSlopeBand.value[l] = layer.slopeBand ?? 0;
   });
   const { beds, blend } = palette.bands;
   uniforms.terrainBedFrame.value.set(palette.frame.base, palette.frame.gx, palette.frame.gz);
@@ -148,6 +153,50 @@ float terrainSnowShift(float band, float x, float z, float slopeDeg, float norma
     - ${glslFloat(snow.SNOW_STEEP_SHARE)} * steepSunny);
 }`;
 
+/**
+ * shared/ground/turfEdge.ts turfNoise, turfSpreadLost and the ragged slope rule (after SNOW_SHIFT_GLSL,
+ * whose lattice it reads): the same octaves, turns, fades and widened edge, one octave written out each.
+ */
+export const TURF_GLSL = /* glsl */ `
+float terrainTurfNoise(float x, float z, float metresPerPixel) {
+  float sum = 0.0;
+  float kept = 0.0;${TURF_OCTAVES.map(
+    ({ metres, amplitude, angle }) => `
+  kept = smoothstep(2.0, 6.0, ${glslFloat(metres)} / metresPerPixel);
+  if (kept > 0.0) sum += kept * ${glslFloat(amplitude)} * (2.0 * terrainSnowValue(
+    (${glslFloat(Math.cos(angle))} * x - ${glslFloat(Math.sin(angle))} * z) / ${glslFloat(metres)} + ${glslFloat(13.7 * angle)},
+    (${glslFloat(Math.sin(angle))} * x + ${glslFloat(Math.cos(angle))} * z) / ${glslFloat(metres)} + ${glslFloat(7.1 * angle)}) - 1.0);`,
+  ).join('')}
+  return sum;
+}
+float terrainTurfLost(float metresPerPixel) {
+  float lost = 0.0;
+  float kept = 0.0;${TURF_OCTAVES.map(
+    ({ metres, amplitude }) => `
+  kept = smoothstep(2.0, 6.0, ${glslFloat(metres)} / metresPerPixel);
+  lost += (1.0 - kept * kept) * ${glslFloat((amplitude * TURF_OCTAVE_SPREAD) ** 2)};`,
+  ).join('')}
+  return sqrt(lost);
+}
+// Whether a slope moved by up to 'reach' either way can change a rule's weight (turfEdge.ts turfInReach).
+bool terrainTurfInReach(vec4 rule, float slopeDeg, float reach) {
+  return (rule.x > -1e29 && slopeDeg + reach >= rule.x - rule.z && slopeDeg - reach <= rule.x)
+    || (rule.y < 1e29 && slopeDeg + reach >= rule.y && slopeDeg - reach <= rule.y + rule.z);
+}
+// A ragged slope rule: its edge widened about its centre by the spread 'lost' (degrees) the pixel's faded
+// octaves held, read at the slope moved by band × turf (terrainGroundRule's band with the widened edges).
+float terrainTurfRule(vec4 rule, float slopeDeg, float band, float turf, float lost) {
+  float soft = rule.z;
+  float extra = lost / ${glslFloat(SMOOTHSTEP_SPREAD)};
+  float wide = lost > 0.0 ? sqrt(soft * soft + extra * extra) : soft;
+  float grow = 0.5 * (wide - soft);
+  float v = slopeDeg + band * turf;
+  float w = 1.0;
+  if (rule.x > -1e29) w *= wide > 0.0 ? smoothstep(rule.x + grow - wide, rule.x + grow, v) : step(rule.x, v);
+  if (rule.y < 1e29) w *= wide > 0.0 ? 1.0 - smoothstep(rule.y - grow, rule.y - grow + wide, v) : step(v, rule.y);
+  return w;
+}`;
+
 const perMaterial = (values: Readonly<Record<GroundMaterial, number>>) =>
   `float[${GROUND_MATERIALS.length}](${GROUND_MATERIALS.map((m) => glslFloat(values[m])).join(', ')})`;
 
@@ -164,6 +213,7 @@ uniform vec3 terrainGroundColours[${MAX_GROUND_LAYERS}];
 uniform float terrainGroundBanded[${MAX_GROUND_LAYERS}];
 uniform float terrainGroundMaterial[${MAX_GROUND_LAYERS}];
 uniform float terrainGroundSnowBand[${MAX_GROUND_LAYERS}];
+uniform float terrainGroundSlopeBand[${MAX_GROUND_LAYERS}];
 uniform vec3 terrainBedColours[${MAX_ROCK_BEDS}];
 uniform float terrainBedTops[${MAX_ROCK_BEDS}];
 uniform int terrainBedCount;
@@ -181,6 +231,7 @@ float terrainGroundRule(vec4 rule, float v) {
   return w;
 }
 ${SNOW_SHIFT_GLSL}
+${TURF_GLSL}
 // How strongly the heaviest non-rock material's texture shows: its weight, faded to 0 as the next one draws level.
 float terrainTextureLead(float heaviest, float second) {
   return heaviest * min(1.0, (heaviest - second) / ${glslFloat(TIE_FADE)});
@@ -285,8 +336,22 @@ export const GROUND_FRAGMENT = /* glsl */ `
       float h = band > 0.0
         ? gHeight + terrainSnowShift(band, vTerrainWorld.x, vTerrainWorld.z, gSlope, terrainWorldNormal.x, terrainWorldNormal.z)
         : gHeight;
-      coverage = terrainGroundRule(a, terrainGroundInput(a, h, gSlope, vTerrainCover, gCover))
-        * terrainGroundRule(b, terrainGroundInput(b, h, gSlope, vTerrainCover, gCover));
+      float ca = terrainGroundRule(a, terrainGroundInput(a, h, gSlope, vTerrainCover, gCover));
+      float cb = terrainGroundRule(b, terrainGroundInput(b, h, gSlope, vTerrainCover, gCover));
+      // A ragged turf layer reads the slope moved by the turf's noise (turfEdge.ts), where that can change it.
+      float sBand = terrainGroundSlopeBand[l];
+      if (sBand > 0.0) {
+        float lost = sBand * terrainTurfLost(terrainMpp);
+        float reach = sBand + sqrt(max(a.z, b.z) * max(a.z, b.z) + lost * lost / ${glslFloat(SMOOTHSTEP_SPREAD * SMOOTHSTEP_SPREAD)});
+        bool inA = a.w > 0.5 && a.w < 1.5 && terrainTurfInReach(a, gSlope, reach);
+        bool inB = b.w > 0.5 && b.w < 1.5 && terrainTurfInReach(b, gSlope, reach);
+        if (inA || inB) {
+          float turf = terrainTurfNoise(vTerrainWorld.x, vTerrainWorld.z, terrainMpp);
+          if (inA) ca = terrainTurfRule(a, gSlope, sBand, turf, lost);
+          if (inB) cb = terrainTurfRule(b, gSlope, sBand, turf, lost);
+        }
+      }
+      coverage = ca * cb;
     }
     float w = gLeft * coverage;
     gLeft -= w;
