@@ -343,7 +343,6 @@ export const STRIP_LIFT = 0.5;
 /** The largest depth slope (m/m) a water vertex carries: its 16-bit attribute spans ± this. */
 export const SHORE_SLOPE_RANGE = 8;
 
-
 /**
  * A river strip's banks: wet ground's colour (sRGB 0–255) and opacity at its edge, and the share of its half-width
  * they take. A third: at 60 % a creek 1.5 m wide kept 0.6 m of water, a thread close up (issue 31). Drawn beyond
