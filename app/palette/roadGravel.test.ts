@@ -38,7 +38,8 @@ describe('the 2D panel’s road gravel', () => {
           hi = Math.max(hi, tile[4 * k + c]);
         }
         expect(Math.abs(sum / n / want[c] - 1), `${climate} channel ${c}`).toBeLessThan(0.04);
-        expect(hi - lo, `${climate} channel ${c}`).toBeGreaterThan(40);
+        // Pebbles lie in grit of a near shade, so the spread is modest, but a flat tile has none.
+        expect(hi - lo, `${climate} channel ${c}`).toBeGreaterThan(16);
       }
     }
   });
