@@ -6,7 +6,7 @@
  * caps closed, flat normals. Each primitive is a part of its own (its `part` name, else its kind), so
  * an export gives the walls, the roof and the door a material each.
  */
-import { hexToLinear, type PropMesh } from './propMeshes';
+import { hexToLinear, ICOSAHEDRON_FACES, ICOSAHEDRON_VERTICES, type PropMesh } from './propMeshes';
 import type { Primitive, PropType } from './library';
 
 type V3 = [number, number, number];
@@ -55,28 +55,13 @@ function primitiveTriangles(p: Primitive): V3[][] {
     }
     case 'icosahedron': {
       // three's detail-0 icosahedron: its vertices' largest coordinate is t / √(1 + t²) on every axis.
-      const t = (1 + Math.sqrt(5)) / 2;
-      const extent = t / Math.sqrt(1 + t * t);
+      const t = ICOSAHEDRON_VERTICES[0][1];
       const unit = Math.sqrt(1 + t * t);
-      const v: V3[] = [
-        [-1, t, 0],
-        [1, t, 0],
-        [-1, -t, 0],
-        [1, -t, 0],
-        [0, -1, t],
-        [0, 1, t],
-        [0, -1, -t],
-        [0, 1, -t],
-        [t, 0, -1],
-        [t, 0, 1],
-        [-t, 0, -1],
-        [-t, 0, 1],
-      ].map(([x, y, z]) => at(((x / unit) * p.radii[0]) / extent, ((y / unit) * p.radii[1]) / extent, ((z / unit) * p.radii[2]) / extent));
-      const faces = [
-        [0, 11, 5], [0, 5, 1], [0, 1, 7], [0, 7, 10], [0, 10, 11], [1, 5, 9], [5, 11, 4], [11, 10, 2], [10, 7, 6], [7, 1, 8],
-        [3, 9, 4], [3, 4, 2], [3, 2, 6], [3, 6, 8], [3, 8, 9], [4, 9, 5], [2, 4, 11], [6, 2, 10], [8, 6, 7], [9, 8, 1],
-      ]; // prettier-ignore
-      for (const [a, b, d] of faces) triangles.push([v[a], v[b], v[d]]);
+      const extent = t / unit;
+      const v: V3[] = ICOSAHEDRON_VERTICES.map(([x, y, z]) =>
+        at(((x / unit) * p.radii[0]) / extent, ((y / unit) * p.radii[1]) / extent, ((z / unit) * p.radii[2]) / extent),
+      );
+      for (const [a, b, d] of ICOSAHEDRON_FACES) triangles.push([v[a], v[b], v[d]]);
       break;
     }
   }

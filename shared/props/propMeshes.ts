@@ -149,47 +149,32 @@ function valueNoise(seed: number): (x: number, y: number, z: number) => number {
   };
 }
 
+const GOLDEN = (1 + Math.sqrt(5)) / 2;
+
+/** three's detail-0 icosahedron: its 12 vertices (not unit length) and 20 faces, in three's order. */
+export const ICOSAHEDRON_VERTICES: readonly (readonly [number, number, number])[] = [
+  [-1, GOLDEN, 0],
+  [1, GOLDEN, 0],
+  [-1, -GOLDEN, 0],
+  [1, -GOLDEN, 0],
+  [0, -1, GOLDEN],
+  [0, 1, GOLDEN],
+  [0, -1, -GOLDEN],
+  [0, 1, -GOLDEN],
+  [GOLDEN, 0, -1],
+  [GOLDEN, 0, 1],
+  [-GOLDEN, 0, -1],
+  [-GOLDEN, 0, 1],
+];
+export const ICOSAHEDRON_FACES: readonly (readonly [number, number, number])[] = [
+  [0, 11, 5], [0, 5, 1], [0, 1, 7], [0, 7, 10], [0, 10, 11], [1, 5, 9], [5, 11, 4], [11, 10, 2], [10, 7, 6], [7, 1, 8],
+  [3, 9, 4], [3, 4, 2], [3, 2, 6], [3, 6, 8], [3, 8, 9], [4, 9, 5], [2, 4, 11], [6, 2, 10], [8, 6, 7], [9, 8, 1],
+]; // prettier-ignore
+
 /** The 12 vertices and 20 faces of a unit icosahedron; `subdivide` splits each face in four, on the sphere. */
 function icosphere(subdivide: number): { vertices: V3[]; faces: [number, number, number][] } {
-  const t = (1 + Math.sqrt(5)) / 2;
-  const vertices: V3[] = (
-    [
-      [-1, t, 0],
-      [1, t, 0],
-      [-1, -t, 0],
-      [1, -t, 0],
-      [0, -1, t],
-      [0, 1, t],
-      [0, -1, -t],
-      [0, 1, -t],
-      [t, 0, -1],
-      [t, 0, 1],
-      [-t, 0, -1],
-      [-t, 0, 1],
-    ] as V3[]
-  ).map(normalised);
-  let faces: [number, number, number][] = [
-    [0, 11, 5],
-    [0, 5, 1],
-    [0, 1, 7],
-    [0, 7, 10],
-    [0, 10, 11],
-    [1, 5, 9],
-    [5, 11, 4],
-    [11, 10, 2],
-    [10, 7, 6],
-    [7, 1, 8],
-    [3, 9, 4],
-    [3, 4, 2],
-    [3, 2, 6],
-    [3, 6, 8],
-    [3, 8, 9],
-    [4, 9, 5],
-    [2, 4, 11],
-    [6, 2, 10],
-    [8, 6, 7],
-    [9, 8, 1],
-  ];
+  const vertices: V3[] = ICOSAHEDRON_VERTICES.map(([x, y, z]) => normalised([x, y, z]));
+  let faces: [number, number, number][] = ICOSAHEDRON_FACES.map(([a, b, c]) => [a, b, c]);
   for (let level = 0; level < subdivide; level++) {
     const middle = new Map<string, number>();
     const mid = (a: number, b: number): number => {
