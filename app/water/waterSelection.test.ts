@@ -62,15 +62,7 @@ describe('the selected lake: its shore', () => {
   });
 
   it('is one closed loop as long as the circle', () => {
-    const ends = new Map<string, number>();
-    let length = 0;
-    for (let k = 0; k < segments.length; k += 6) {
-      for (const p of [k, k + 3]) {
-        const key = `${segments[p].toFixed(3)},${segments[p + 2].toFixed(3)}`;
-        ends.set(key, (ends.get(key) ?? 0) + 1);
-      }
-      length += Math.hypot(segments[k + 3] - segments[k], segments[k + 5] - segments[k + 2]);
-    }
+    const { ends, length } = segmentEnds(segments);
     // Every point where the shore crosses an edge ends two segments (the triangles either side).
     for (const count of ends.values()) expect(count).toBe(2);
     expect(Math.abs(length / (2 * Math.PI * radius) - 1)).toBeLessThan(0.01);
@@ -156,15 +148,7 @@ describe('the selected river on River valleys: one line along its course, no spu
     for (const river of rivers.slice(0, 5)) {
       const segments = waterSelectionSegments(target, water, heights, found.featureOf, river, hydraulicHalfWidth(params), LIFT);
       // How many segments end at each point: 2 along a line, 1 at its two ends, more at a junction.
-      const ends = new Map<string, number>();
-      let length = 0;
-      for (let k = 0; k < segments.length; k += 6) {
-        for (const p of [k, k + 3]) {
-          const key = `${segments[p].toFixed(3)},${segments[p + 2].toFixed(3)}`;
-          ends.set(key, (ends.get(key) ?? 0) + 1);
-        }
-        length += Math.hypot(segments[k + 3] - segments[k], segments[k + 5] - segments[k + 2]);
-      }
+      const { ends, length } = segmentEnds(segments);
       const counts = [...ends.values()];
       expect(counts.filter((c) => c > 2)).toEqual([]);
       expect(counts.filter((c) => c === 1).length).toBe(2);
@@ -175,3 +159,17 @@ describe('the selected river on River valleys: one line along its course, no spu
     }
   });
 });
+
+/** How many segments (x, y, z pairs in a flat list) end at each point, and their summed length on the map. */
+function segmentEnds(segments: ArrayLike<number>): { ends: Map<string, number>; length: number } {
+  const ends = new Map<string, number>();
+  let length = 0;
+  for (let k = 0; k < segments.length; k += 6) {
+    for (const p of [k, k + 3]) {
+      const key = `${segments[p].toFixed(3)},${segments[p + 2].toFixed(3)}`;
+      ends.set(key, (ends.get(key) ?? 0) + 1);
+    }
+    length += Math.hypot(segments[k + 3] - segments[k], segments[k + 5] - segments[k + 2]);
+  }
+  return { ends, length };
+}
