@@ -325,6 +325,9 @@ export const GROUND_FRAGMENT = /* glsl */ `
   // The roads' surface and gravel (shoulders, end aprons) as the engine's road and shoulder masks have
   // them (shared/roads/roadPaint.ts roadCoverAt over the pixel): the road and shoulder layers' rules read them.
   vec2 gCover = terrainRoadCover(terrainRoadSample, terrainMpp, vTerrainWorld.xz);
+  // The turf's noise and the spread its faded octaves held, once a pixel (the same for every ragged layer).
+  float gTurf = terrainTurfNoise(vTerrainWorld.x, vTerrainWorld.z, terrainMpp);
+  float gTurfLost = terrainTurfLost(terrainMpp);
   for (int l = ${MAX_GROUND_LAYERS - 1}; l >= 0; l--) {
     if (l >= terrainGroundCount) continue;
     float coverage = 1.0;
@@ -341,15 +344,12 @@ export const GROUND_FRAGMENT = /* glsl */ `
       // A ragged turf layer reads the slope moved by the turf's noise (turfEdge.ts), where that can change it.
       float sBand = terrainGroundSlopeBand[l];
       if (sBand > 0.0) {
-        float lost = sBand * terrainTurfLost(terrainMpp);
+        float lost = sBand * gTurfLost;
         float reach = sBand + sqrt(max(a.z, b.z) * max(a.z, b.z) + lost * lost / ${glslFloat(SMOOTHSTEP_SPREAD * SMOOTHSTEP_SPREAD)});
         bool inA = a.w > 0.5 && a.w < 1.5 && terrainTurfInReach(a, gSlope, reach);
         bool inB = b.w > 0.5 && b.w < 1.5 && terrainTurfInReach(b, gSlope, reach);
-        if (inA || inB) {
-          float turf = terrainTurfNoise(vTerrainWorld.x, vTerrainWorld.z, terrainMpp);
-          if (inA) ca = terrainTurfRule(a, gSlope, sBand, turf, lost);
-          if (inB) cb = terrainTurfRule(b, gSlope, sBand, turf, lost);
-        }
+        if (inA) ca = terrainTurfRule(a, gSlope, sBand, gTurf, lost);
+        if (inB) cb = terrainTurfRule(b, gSlope, sBand, gTurf, lost);
       }
       coverage = ca * cb;
     }
