@@ -328,17 +328,18 @@ export const GROUND_FRAGMENT = /* glsl */ `
   // The turf's noise and the spread its faded octaves held, once a pixel (the same for every ragged layer).
   float gTurf = terrainTurfNoise(vTerrainWorld.x, vTerrainWorld.z, terrainMpp);
   float gTurfLost = terrainTurfLost(terrainMpp);
-  for (int l = ${MAX_GROUND_LAYERS - 1}; l >= 0; l--) {
-    if (l >= terrainGroundCount) continue;
+  // The snow line's shift for a band of 1 m, once a pixel (each ragged snow layer scales it by its band).
+  float gSnowShift = terrainSnowShift(1.0, vTerrainWorld.x, vTerrainWorld.z, gSlope, terrainWorldNormal.x, terrainWorldNormal.z);
+  // From the top layer down to the first, no further: a software renderer (Mesa's llvmpipe, this CI's
+  // WebGL) runs every branch's body masked, so a fixed count would pay for absent layers too.
+  for (int l = min(terrainGroundCount, ${MAX_GROUND_LAYERS}) - 1; l >= 0; l--) {
     float coverage = 1.0;
     if (l > 0) {
       vec4 a = terrainGroundRules[2 * l];
       vec4 b = terrainGroundRules[2 * l + 1];
       // A ragged snow layer reads the height moved by the snow line's shift (snowLine.ts).
       float band = terrainGroundSnowBand[l];
-      float h = band > 0.0
-        ? gHeight + terrainSnowShift(band, vTerrainWorld.x, vTerrainWorld.z, gSlope, terrainWorldNormal.x, terrainWorldNormal.z)
-        : gHeight;
+      float h = band > 0.0 ? gHeight + band * gSnowShift : gHeight;
       float ca = terrainGroundRule(a, terrainGroundInput(a, h, gSlope, vTerrainCover, gCover));
       float cb = terrainGroundRule(b, terrainGroundInput(b, h, gSlope, vTerrainCover, gCover));
       // A ragged turf layer reads the slope moved by the turf's noise (turfEdge.ts), where that can change it.
