@@ -185,6 +185,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
         decay: { disp0: cm(4 * canyonScale(t)), dispN: cm(1 * canyonScale(t)), n: 200 },
         profile: { kind: 'smooth', width: cm(span(t) * 0.2) },
       },
+      // (×scale: canyonScale, the relief scale from 513² up, 513²'s below it.)
       // A plateau with 20 m of gentle relief (×scale) rises 40 m over 100,000 years while the mouths
       // of its main rivers (where a tenth of the map drains off it) stay: the rivers cut back from
       // them along the plateau's drainage, and side canyons head into the plateau wherever 300 m²
