@@ -36,8 +36,8 @@ describe('Canyons at 257²: sheer faces, crisp rims, tops with sheer sides', () 
   });
 
   for (const seed of SEEDS) {
-    const rims = `the median rim at most ${MAX_MEDIAN_M} m, a quarter within ${MAX_QUARTILE_M} m`;
-    it(`seed ${seed}: ${MIN_FACES * 100} % of the faces over 70°, ${rims}; ${MIN_SHEER_FLANKS * 100} % of the tops' flanks over 60°`, () => {
+    const rimText = `the median rim at most ${MAX_MEDIAN_M} m, a quarter within ${MAX_QUARTILE_M} m`;
+    it(`seed ${seed}: ${MIN_FACES * 100} % of the faces over 70°, ${rimText}; ${MIN_SHEER_FLANKS * 100} % of the tops' flanks over 60°`, () => {
       const target = { width: 257, depth: 257, cellSize: 2, seed };
       const { recipe, finishing } = buildPreset('canyons', target);
       const fluvial = finishing.find((step) => step.kind === 'fluvial');
