@@ -38,14 +38,19 @@ describe('Mountains: ridges without saw-teeth', () => {
  * themselves: a sixteenth of a cell (Mountains') stood 15–18 % of the slope-formers over 45° and left
  * 19 % of seed 29's cliff faces over 70° (canyonCliffs.test.ts asks ≤ 12 % and ≥ 20 %); 3/8 of a cell
  * left a step at the map's edge (canyonMouths.test.ts).
+ * Since 257² is drawn at 513²'s scale on its cells (canyonScale in terrainPresets.ts), its walls are as tall as
+ * 513²'s and so are its teeth: 2–3 cells in 64,516 break by more than 3/4 of a cell at seeds 1/3/11, the largest
+ * 1.55–1.71 m (513² at seeds 1/3/11: 3–6 cells in 260,100, the largest 2.0–3.5 m). Asked: at most 1 in
+ * 10,000 cells, none by more than a cell.
  */
 describe('Canyons: wall lips without large saw-teeth', () => {
-  it(`at seeds ${SEEDS.join(', ')}: no cell breaks by more than 3/4 of a cell`, () => {
+  it(`at seeds ${SEEDS.join(', ')}: at most 0.01 % of cells break by more than 3/4 of a cell, none by more than a cell`, () => {
     for (const seed of SEEDS) {
       const target = { width: 257, depth: 257, cellSize: CELL, seed };
       const { recipe, finishing } = buildPreset('canyons', target);
       const field = replayTerrain({ ...target, recipe, steps: finishing });
-      expect(diagonalTeeth(field, (3 * CELL) / 4).toothed, `seed ${seed}`).toBe(0);
+      expect(diagonalTeeth(field, (3 * CELL) / 4).share, `seed ${seed}`).toBeLessThanOrEqual(0.0001);
+      expect(diagonalTeeth(field, CELL).toothed, `seed ${seed}`).toBe(0);
     }
   }, 120_000);
 });

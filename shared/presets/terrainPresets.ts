@@ -97,10 +97,21 @@ const CANYON_COLUMN: readonly StrataBed[] = [
   { thickness: 3, hardness: 0.5, colour: '#9c5a40' }, // a soft parting under the cap (Carmel), red-brown
   { thickness: 5, hardness: 5, colour: '#c89868' }, // the caprock the plateau lies on, tan
 ];
+/**
+ * Canyons' scale, vertical and across: the relief scale, but never under the cell size over a metre (at most 4).
+ * The beds' faces need cells: a cliff-former stands no steeper than its thickness over faceCells (3.3) cells, so
+ * the Wingate's 14 m ×scale stands at 76–78° on 2 m cells at 513² (scale 2) and at 65° at 257² (scale 1), where
+ * the caprock's 5 m was a cell and a half and the central buttes rounded into domes (1 in 1,000 of the faces
+ * over 70° at seeds 1/3/11). Below 513² × 2 m a map is drawn at the scale of 513² on its cells, as a piece of
+ * that country rather than all of it shrunk: beds as many cells thick, canyons as deep, side canyons heading at the
+ * same area and swells as far apart, so the walls take as much of the map as at 513² and fewer canyons cross it
+ * (canyonButtes.test.ts). From 513² up, at every cell size, it is the relief scale and the recipe is as before.
+ */
+export const canyonScale = (t: PresetTarget) => Math.max(reliefScale(t), Math.min(4, t.cellSize));
 /** The column's bottom sits 56 m (×scale) up, so the plateau (about 105–112 m ×scale) lies in the caprock. */
 const canyonBeds = (t: PresetTarget): Strata => ({
-  beds: CANYON_COLUMN.map((bed) => ({ ...bed, thickness: cm(bed.thickness * reliefScale(t)) })),
-  base: cm(56 * reliefScale(t)),
+  beds: CANYON_COLUMN.map((bed) => ({ ...bed, thickness: cm(bed.thickness * canyonScale(t)) })),
+  base: cm(56 * canyonScale(t)),
   dipDeg: 0,
   dipAzimuthDeg: 0,
 });
@@ -171,9 +182,10 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
         seed: t.seed,
         iterations: 200,
         lineMethod: 'normal',
-        decay: { disp0: cm(4 * reliefScale(t)), dispN: cm(1 * reliefScale(t)), n: 200 },
+        decay: { disp0: cm(4 * canyonScale(t)), dispN: cm(1 * canyonScale(t)), n: 200 },
         profile: { kind: 'smooth', width: cm(span(t) * 0.2) },
       },
+      // (×scale: canyonScale, the relief scale from 513² up, 513²'s below it.)
       // A plateau with 20 m of gentle relief (×scale) rises 40 m over 100,000 years while the mouths
       // of its main rivers (where a tenth of the map drains off it) stay: the rivers cut back from
       // them along the plateau's drainage, and side canyons head into the plateau wherever 300 m²
@@ -235,13 +247,13 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       // 16.1/13.7/11.3 m to 8.5/6.8/10 m at seeds 3/11/29, faces over 70° 46/45/25 % → 51/51/25 %
       // (canyonRims.test.ts).
       finishing: [
-        { kind: 'normalise', min: cm(60 * reliefScale(t)), max: cm(80 * reliefScale(t)) },
+        { kind: 'normalise', min: cm(60 * canyonScale(t)), max: cm(80 * canyonScale(t)) },
         fluvialStep({
           k: 1e-2,
           m: 0.5,
           n: 1,
-          channelArea: cm(300 * reliefScale(t) ** 2),
-          uplift: cm(40 * reliefScale(t)) / 100_000,
+          channelArea: cm(300 * canyonScale(t) ** 2),
+          uplift: cm(40 * canyonScale(t)) / 100_000,
           diffusion: 0.0005,
           timeStep: 10_000,
           time: 100_000,
@@ -249,19 +261,19 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           outletArea: cm(0.1 * span(t) ** 2),
         }),
         fluvialStep({
-          k: 8e-5 / reliefScale(t),
+          k: 8e-5 / canyonScale(t),
           m: 1,
           n: 1,
-          channelArea: cm(400 * reliefScale(t) ** 2),
+          channelArea: cm(400 * canyonScale(t) ** 2),
           uplift: 0,
-          diffusion: 0.0005 * reliefScale(t) ** 2,
+          diffusion: 0.0005 * canyonScale(t) ** 2,
           timeStep: 500,
           time: 3000,
           strata: canyonBeds(t),
           outletArea: cm(0.1 * span(t) ** 2),
-          incisionDepth: cm(6 * reliefScale(t)),
-          incisionMask: { kind: 'height', min: cm(98 * reliefScale(t)), max: cm(200 * reliefScale(t)), softness: cm(4 * reliefScale(t)) },
-          swells: { height: cm(5 * reliefScale(t)), spacing: cm(70 * reliefScale(t)), seed: t.seed },
+          incisionDepth: cm(6 * canyonScale(t)),
+          incisionMask: { kind: 'height', min: cm(98 * canyonScale(t)), max: cm(200 * canyonScale(t)), softness: cm(4 * canyonScale(t)) },
+          swells: { height: cm(5 * canyonScale(t)), spacing: cm(70 * canyonScale(t)), seed: t.seed },
         }),
         thermalStep({
           iterations: 20,
@@ -274,7 +286,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           edgeContinues: true,
           strata: canyonBeds(t),
           talusShare: 0.5,
-          floorFill: cm(8 * reliefScale(t)),
+          floorFill: cm(8 * canyonScale(t)),
           creaseBreak: cm(t.cellSize / 2),
           topWidth: narrowTop(t),
           lipPasses: 1,
