@@ -67,7 +67,17 @@ describe('a road on the 2D panel', () => {
   const line = new Float64Array(Array.from({ length: 21 }, (_, k) => [-100 + 10 * k, 0]).flat());
   const overlay: RoadToolOverlay = {
     kind: 'road',
-    roads: [{ id: 'road-1', selected: false, line, points: new Float64Array([-100, 0, 0, 0, 100, 0]), selectedPoint: null, widths: new Float64Array(21).fill(7), params }],
+    roads: [
+      {
+        id: 'road-1',
+        selected: false,
+        line,
+        points: new Float64Array([-100, 0, 0, 0, 100, 0]),
+        selectedPoint: null,
+        widths: new Float64Array(21).fill(7),
+        params,
+      },
+    ],
     draft: null,
   } as unknown as RoadToolOverlay;
   const stack = [{ id: 'road-1', kind: 'road', enabled: true, params }] as unknown as LayerStack;

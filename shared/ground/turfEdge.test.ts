@@ -155,7 +155,7 @@ describe('the turf’s ragged edge (turfEdge.ts)', () => {
     }
   });
 
-  it('the engine’s rock mask on that cone has a ragged edge too (a wall’s earth does not end in a smooth line), its share by slope the rock’s fade', () => {
+  it('the engine’s rock mask on that cone has a ragged edge too (no smooth line where a wall’s rock begins), its share by slope the fade', () => {
     const side = 257;
     const field = cone(side, 1, 40, 100, 30, 64);
     const n = side * side;
@@ -165,7 +165,9 @@ describe('the turf’s ragged edge (turfEdge.ts)', () => {
     const sources = new MaskSources(gridFromField(field));
     const rockMask = layerWeights(set, sources, n)[r];
     // The plain edge: the rock's fade with no turf noise (every point turns at one slope).
-    const smooth: MaskSet = { layers: set.layers.map((layer, l) => (l === r ? { name: 'rock', rules: [{ source: 'slope', min: look.rockSlope, softness: 10 }] } : layer)) };
+    const smooth: MaskSet = {
+      layers: set.layers.map((layer, l) => (l === r ? { name: 'rock', rules: [{ source: 'slope', min: look.rockSlope, softness: 10 }] } : layer)),
+    };
     const plain = layerWeights(smooth, new MaskSources(gridFromField(field)), n)[r];
     const ragged = boundaryEdges(rockMask, side);
     const straight = boundaryEdges(plain, side);
