@@ -14,15 +14,17 @@ type Lines = Parameters<typeof naturalPalette>[0];
 
 /**
  * The mean of the point colours (linear) over the heights [h − w/2, h + w/2], by the midpoint rule: the
- * cell's mean colour, its snow read at the height moved by `snowShift` (the ragged snow line at the vertex).
+ * cell's mean colour, its snow read at the height moved by `snowShift` (the ragged snow line at the vertex),
+ * its slope edges at world (x, z) for a pixel of `metresPerPixel`.
  */
-function meanColour(lines: Lines, h: number, w: number, slopeDeg: number, snowShift: number): number[] {
+function meanColour(lines: Lines, h: number, w: number, slopeDeg: number, snowShift: number, x: number, z: number, metresPerPixel: number): number[] {
   const palette = naturalPalette(lines, { erosion: false, road: false });
   const sum = [0, 0, 0];
   const point = [0, 0, 0];
   const n = 4000;
   for (let k = 0; k < n; k++) {
-    writeNaturalGround(palette, h - w / 2 + ((k + 0.5) * w) / n, slopeDeg, 0, 0, point, 0, 0, 0, 0, 0, 0, snowShift);
+    // At the vertex's x, z with the panel's pixel (a cell): the ragged turf and rock edges read the noise there.
+    writeNaturalGround(palette, h - w / 2 + ((k + 0.5) * w) / n, slopeDeg, 0, 0, point, 0, 0, 0, x, z, 0, snowShift, metresPerPixel);
     for (let c = 0; c < 3; c++) sum[c] += point[c] / n;
   }
   return sum;
@@ -86,7 +88,7 @@ describe('the 2D panel’s natural mode', () => {
           for (let i = 1; i < 16; i++) {
             const k = j * 17 + i;
             const shift = snowHeightShift(band, vertexX(field, i), vertexZ(field, j), slopeDeg, -riseX / length, -riseZ / length);
-            const mean = meanColour(lines, field.heights[k], gradient * field.cellSize, slopeDeg, shift);
+            const mean = meanColour(lines, field.heights[k], gradient * field.cellSize, slopeDeg, shift, vertexX(field, i), vertexZ(field, j), field.cellSize);
             // Within a byte of the mean before the hillshade (the midpoint rule against the panel's exact integrals),
             // then the pixel's own rounding: 1.5 at most.
             for (let c = 0; c < 3; c++) {

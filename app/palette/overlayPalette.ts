@@ -27,6 +27,14 @@ export const DRIVE_MARK_COLOURS = { airborne: '#2f86e0', bottomed: '#ffb020' } a
 /** A road's dress when drawn as a road (both views): asphalt or a gravel surface, gravel shoulders, edge and centre lines. */
 export const ROAD_DRESS_COLOURS = { asphalt: '#3c3d42', gravel: '#9d8d70', shoulder: '#8f8570', edge: '#e8e8e2', centre: '#e0b232' } as const;
 
+/**
+ * A road's painted lines, metres (both views): the white edge lines' width and their middle's inset from
+ * the surface's edge, the centre line's width. Each view draws them box-filtered over its pixel (a line
+ * thinner than a pixel at its share of it), so far off they fade into the surface instead of washing out
+ * the shoulders' gravel beside them.
+ */
+export const ROAD_LINE_METRES = { edgeWidth: 0.15, edgeInset: 0.35, centreWidth: 0.15 } as const;
+
 /** A bridge's deck slab and railings (concrete) in the 3D view. */
 export const BRIDGE_COLOUR = '#a9a69e';
 

@@ -12,6 +12,7 @@ import {
   OVERLAY_HANDLE_ACTIVE,
   OVERLAY_INACTIVE,
   ROAD_DRESS_COLOURS,
+  ROAD_LINE_METRES,
 } from '../../app/palette/overlayPalette';
 
 /** Handle radius on the 2D panel, CSS pixels (the tool picks within a little more). */
@@ -77,9 +78,36 @@ export function drawRoadOverlay2D(ctx: CanvasRenderingContext2D, transform: MapV
 
 /** Colours of a road drawn as a road (the 3D view's too, RoadOverlay3D.tsx). */
 const DRESS = ROAD_DRESS_COLOURS;
-/** Metres of gravel shoulder each side (the 3D paint's), and of white edge line inside the asphalt. */
+/** Metres of gravel shoulder each side (the 3D paint's). */
 const SHOULDER_M = ROAD_SHOULDER_M;
-const EDGE_LINE_M = 0.15;
+
+/**
+ * A painted line `metres` wide at `pxPerMetre` as the 3D shader box-filters it: its stroke's width in
+ * pixels (at least one) and its opacity (its share of that pixel when thinner). A line drawn a whole
+ * pixel wide at every zoom washed the shoulders' gravel beside it into a pale band at the fit zoom,
+ * where the 3D view shows the gravel and barely a trace of the line.
+ */
+export function paintedLineStroke(metres: number, pxPerMetre: number): { width: number; alpha: number } {
+  const px = metres * pxPerMetre;
+  return px >= 1 ? { width: px, alpha: 1 } : { width: 1, alpha: px };
+}
+
+/**
+ * The polyline `screen` (pixels) moved sideways by `offsetPx(s)` at each sample s, along the normal of
+ * the line there (the mean of its neighbouring pieces' directions): an edge line's path.
+ */
+export function offsetPolyline(screen: ReadonlyArray<{ px: number; py: number }>, offsetPx: (s: number) => number): Array<{ px: number; py: number }> {
+  const n = screen.length;
+  return screen.map((p, s) => {
+    const a = screen[Math.max(0, s - 1)];
+    const b = screen[Math.min(n - 1, s + 1)];
+    const dx = b.px - a.px;
+    const dy = b.py - a.py;
+    const norm = Math.hypot(dx, dy) || 1;
+    const d = offsetPx(s);
+    return { px: p.px - (dy / norm) * d, py: p.py + (dx / norm) * d };
+  });
+}
 
 /** `#rrggbb` as `rgba(r, g, b, alpha)`. */
 function rgba(hex: string, alpha: number): string {
@@ -197,30 +225,37 @@ export function drawRoadDress2D(
     fillEnds(ctx, screen, outer, ROAD_APRON_M, pxPerMetre, gravel.pattern ?? gravel.colour, (past) => roadEndBlend(-past).apron);
     fillEnds(ctx, screen, width, ROAD_END_FADE_M, pxPerMetre, gravelSurface ? DRESS.gravel : DRESS.asphalt, (past) => roadEndBlend(-past).surface);
     trace(road.line);
-    const shoulder = gravel.pattern ?? gravel.colour;
-    const strokes: Array<[string | CanvasPattern, number]> = gravelSurface
-      ? [
-          [shoulder, outer],
-          [DRESS.gravel, width],
-        ]
-      : [
-          [shoulder, outer],
-          [DRESS.edge, width],
-          [DRESS.asphalt, Math.max(1, width - 2 * Math.max(1, EDGE_LINE_M * pxPerMetre))],
-        ];
-    for (const [colour, lineWidth] of strokes) {
-      ctx.strokeStyle = colour;
-      ctx.lineWidth = lineWidth;
+    // The shoulders' gravel, then the surface over its middle.
+    ctx.strokeStyle = gravel.pattern ?? gravel.colour;
+    ctx.lineWidth = outer;
+    ctx.stroke();
+    ctx.strokeStyle = gravelSurface ? DRESS.gravel : DRESS.asphalt;
+    ctx.lineWidth = width;
+    ctx.stroke();
+    if (gravelSurface) continue;
+    // The white edge lines inside the asphalt's edges and the dashed centre line, at their widths
+    // box-filtered as the 3D paint draws them (paintedLineStroke).
+    const path = (points: ReadonlyArray<{ px: number; py: number }>) => {
+      ctx.beginPath();
+      points.forEach((p, s) => (s === 0 ? ctx.moveTo(p.px, p.py) : ctx.lineTo(p.px, p.py)));
+    };
+    const edge = paintedLineStroke(ROAD_LINE_METRES.edgeWidth, pxPerMetre);
+    ctx.strokeStyle = DRESS.edge;
+    ctx.lineWidth = edge.width;
+    ctx.globalAlpha = edge.alpha;
+    for (const side of [1, -1]) {
+      path(offsetPolyline(screen, (s) => side * Math.max(0, (road.widths[Math.min(s, road.widths.length - 1)] / 2 - ROAD_LINE_METRES.edgeInset) * pxPerMetre)));
       ctx.stroke();
     }
-    // The centre line only on asphalt, once the road is wide enough on screen to carry it.
-    if (!gravelSurface && width >= 6) {
-      ctx.setLineDash([Math.max(2, 3 * pxPerMetre), Math.max(2, 3 * pxPerMetre)]);
-      ctx.strokeStyle = DRESS.centre;
-      ctx.lineWidth = 1;
-      ctx.stroke();
-      ctx.setLineDash([]);
-    }
+    const centre = paintedLineStroke(ROAD_LINE_METRES.centreWidth, pxPerMetre);
+    ctx.setLineDash([Math.max(2, 3 * pxPerMetre), Math.max(2, 3 * pxPerMetre)]);
+    ctx.strokeStyle = DRESS.centre;
+    ctx.lineWidth = centre.width;
+    ctx.globalAlpha = centre.alpha;
+    trace(road.line);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.globalAlpha = 1;
   }
   ctx.restore();
 }

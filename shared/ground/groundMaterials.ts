@@ -90,7 +90,11 @@ export function groundLayers(climate: Climate, lines: GroundLines, data: GroundD
       rubble: look.talusRubble,
       rules: [{ source: 'slope', min: look.talusSlope, softness: SLOPE_FADE }],
     });
-  layers.push({ name: 'rock', material: 'rock', banded: 1, rules: [{ source: 'slope', min: look.rockSlope, softness: SLOPE_FADE }] });
+  // Rock takes over from earth (or scree) along the same ragged edge and by the same noise: where the turf and
+  // the soil under it are thinnest, earth shows sooner and rock too; on the whole it comes in over the SLOPE_FADE
+  // below the rock slope. Its plain edge drew a valley wall's earth with a smooth lower line where the rock began.
+  const rockSlope: MaskRule = { source: 'slope', min: round(look.rockSlope - SLOPE_FADE / 2 + TURF_EDGE / 2), softness: TURF_EDGE };
+  layers.push({ name: 'rock', material: 'rock', banded: 1, rules: [rockSlope], slopeBand: TURF_BAND });
   if (data.erosion) {
     layers.push({ name: 'sediment', material: 'sand', banded: 0, rules: [SEDIMENT_RULE, COVER_SLOPE_RULE] });
     layers.push({ name: 'gravel', material: 'gravel', banded: 0, rules: [CHANNEL_RULE, CHANNEL_SLOPE_RULE] });

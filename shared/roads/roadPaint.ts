@@ -41,10 +41,45 @@ export const ROAD_END_FADE_M = 0.8;
  * it): the surface's share (1 up to the end, fading to 0 `ROAD_END_FADE_M` past it) and the
  * apron's (1 up to the end, fading to 0 `ROAD_APRON_M` past it), each a smoothstep. The apron is never
  * below the surface, so no grass shows between them. Both views draw it (the 3D shader's copy in
- * renderer/viewport/look/roadPaintShader.ts breaks the fade's line with noise up close).
+ * renderer/viewport/look/roadPaintShader.ts breaks the fades into tongues up close: roadEndRagged).
  */
 export function roadEndBlend(e: number): { surface: number; apron: number } {
   return { surface: 1 - smoothstep01(-e / ROAD_END_FADE_M), apron: 1 - smoothstep01(-e / ROAD_APRON_M) };
+}
+
+/**
+ * Up close the end's fades are ragged (roadEndRagged): the noise (shared/ground/turfEdge.ts turfNoise,
+ * which the terrain shader has once a pixel) made even by this smoothstep, whose half-width (0.52) puts
+ * each share of the noise's values within 0.017 of that share of the ground (measured over 2 · 10⁵ points).
+ */
+export const ROAD_END_NOISE_HALF = 0.52;
+/** The share of a fade over which each point of a ragged end turns from covered to bare (half on each side). */
+export const ROAD_END_EDGE = 0.12;
+/** Metres a pixel up to which an end is ragged in full, and from which it is the plain fade (roadEndBlend). */
+export const ROAD_END_RAGGED_TO = 0.1;
+export const ROAD_END_PLAIN_FROM = 0.4;
+
+/**
+ * An end's fade (a roadEndBlend share, 0…1) made ragged at one point by the noise there (−1…1; positive
+ * where the turf is thinnest, so the gravel runs further there): the point is covered where the fade is
+ * above a threshold the noise sets evenly over 0…1, turning over ROAD_END_EDGE of the fade. So the end
+ * breaks into tongues of gravel and grass instead of a band of flat mixed colour, while
+ * - the share covered over a stretch of the end is the fade (exactly for fades within an edge of the
+ *   middle, within ROAD_END_EDGE / 2 at the ends);
+ * - a fade of 1 stays 1 and a fade of 0 stays 0, whatever the noise: no patch lies past the fade's
+ *   end and no hole before its start;
+ * - it grows with the fade: the apron, never below the surface's fray at a point, stays so ragged too
+ *   (both read the same noise).
+ * A pixel of `aa` metres turns to the plain fade from ROAD_END_RAGGED_TO to ROAD_END_PLAIN_FROM (its
+ * patches would shimmer); aa 0: a point, ragged in full.
+ */
+export function roadEndRagged(fade: number, noise: number, aa = 0): number {
+  const half = ROAD_END_EDGE / 2;
+  const even = 1 - smoothstep01((noise + ROAD_END_NOISE_HALF) / (2 * ROAD_END_NOISE_HALF));
+  const threshold = Math.min(1 - half, Math.max(half, even));
+  const broken = smoothstep01((fade - threshold + half) / ROAD_END_EDGE);
+  const plain = smoothstep01((aa - ROAD_END_RAGGED_TO) / (ROAD_END_PLAIN_FROM - ROAD_END_RAGGED_TO));
+  return broken + (fade - broken) * plain;
 }
 
 /** Texels along the longer side at most. */
@@ -97,12 +132,17 @@ export function roadBand(x: number, halfWidth: number, aa: number): number {
  * The road's cover of a box `aa` metres across at signed offset `offset` from the centreline of a road
  * `halfWidth` wide, `end` metres from its nearer end (+ inside, − past): the surface's share (fraying out
  * past the end: roadEndBlend) and the gravel's (the shoulders, ROAD_SHOULDER_M each side, and the apron
- * past each end, less the surface). The 3D shader's terrainRoadCover (roadPaintShader.ts) is this with
- * the fray's line broken by noise up close (from a pixel of 0.4 m on, exactly this); the engine masks'
- * road and shoulder sources are this at each vertex with `aa` its cell (roadCoverWeights).
+ * past each end, less the surface). With `noise` (the turf's at the point, shared/ground/turfEdge.ts) both
+ * fades past an end are ragged up close (roadEndRagged): the 3D shader's terrainRoadCover (roadPaintShader.ts),
+ * which from a pixel of ROAD_END_PLAIN_FROM on is the plain cover. Without, the plain cover: the engine
+ * masks' road and shoulder sources at each vertex with `aa` its cell (roadCoverWeights).
  */
-export function roadCoverAt(offset: number, halfWidth: number, end: number, aa: number): { surface: number; gravel: number } {
+export function roadCoverAt(offset: number, halfWidth: number, end: number, aa: number, noise?: number): { surface: number; gravel: number } {
   const blend = end >= 0 ? null : roadEndBlend(end);
+  if (blend && noise !== undefined) {
+    blend.surface = roadEndRagged(blend.surface, noise, aa);
+    blend.apron = roadEndRagged(blend.apron, noise, aa);
+  }
   const surface = (blend ? blend.surface : 1) * roadBand(offset, halfWidth, aa);
   const gravel = (blend ? blend.apron : 1) * roadBand(offset, halfWidth + ROAD_SHOULDER_M, aa);
   return { surface, gravel: Math.max(gravel - surface, 0) };

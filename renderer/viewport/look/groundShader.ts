@@ -323,10 +323,12 @@ export const GROUND_FRAGMENT = /* glsl */ `
   float gSecond = 0.0;
   int gOtherLayer = 0;
   // The roads' surface and gravel (shoulders, end aprons) as the engine's road and shoulder masks have
-  // them (shared/roads/roadPaint.ts roadCoverAt over the pixel): the road and shoulder layers' rules read them.
-  vec2 gCover = terrainRoadCover(terrainRoadSample, terrainMpp, vTerrainWorld.xz);
-  // The turf's noise and the spread its faded octaves held, once a pixel (the same for every ragged layer).
-  float gTurf = terrainTurfNoise(vTerrainWorld.x, vTerrainWorld.z, terrainMpp);
+  // them (shared/roads/roadPaint.ts roadCoverAt over the pixel, ragged ends up close): the road and shoulder
+  // layers' rules read them. Computed once a pixel with the paint's read (roadPaintShader.ts ROAD_PAINT_READ).
+  vec2 gCover = terrainRoadCoverage;
+  // The turf's noise (once a pixel, with the paint's read) and the spread its faded octaves held (the same
+  // for every ragged layer).
+  float gTurf = terrainTurf;
   float gTurfLost = terrainTurfLost(terrainMpp);
   // The snow line's shift for a band of 1 m, once a pixel (each ragged snow layer scales it by its band).
   float gSnowShift = terrainSnowShift(1.0, vTerrainWorld.x, vTerrainWorld.z, gSlope, terrainWorldNormal.x, terrainWorldNormal.z);

@@ -1,6 +1,17 @@
 import { Color, DataTexture, HalfFloatType, LinearFilter, RGBAFormat, ClampToEdgeWrapping, Vector4, DataUtils, type IUniform } from 'three';
-import { ROAD_APRON_M, ROAD_END_FADE_M, ROAD_PAINT_CHANNELS, ROAD_PAINT_NONE, ROAD_SHOULDER_M, type RoadPaint } from '../../../shared/roads/roadPaint';
-import { ROAD_DRESS_COLOURS } from '../../../app/palette/overlayPalette';
+import {
+  ROAD_APRON_M,
+  ROAD_END_EDGE,
+  ROAD_END_FADE_M,
+  ROAD_END_NOISE_HALF,
+  ROAD_END_PLAIN_FROM,
+  ROAD_END_RAGGED_TO,
+  ROAD_PAINT_CHANNELS,
+  ROAD_PAINT_NONE,
+  ROAD_SHOULDER_M,
+  type RoadPaint,
+} from '../../../shared/roads/roadPaint';
+import { ROAD_DRESS_COLOURS, ROAD_LINE_METRES } from '../../../app/palette/overlayPalette';
 import { glslFloat } from './coverShader';
 
 /**
@@ -14,10 +25,10 @@ import { glslFloat } from './coverShader';
  * engine's shoulder mask), elsewhere the dress's flat shoulder colour.
  */
 
-/** White edge lines' width and their centre's inset from the surface's edge, metres; the centre line's width. */
-export const EDGE_LINE_WIDTH_M = 0.15;
-export const EDGE_LINE_INSET_M = 0.35;
-export const CENTRE_LINE_WIDTH_M = 0.15;
+/** White edge lines' width and their centre's inset from the surface's edge, metres; the centre line's width (the 2D panel's too). */
+export const EDGE_LINE_WIDTH_M = ROAD_LINE_METRES.edgeWidth;
+export const EDGE_LINE_INSET_M = ROAD_LINE_METRES.edgeInset;
+export const CENTRE_LINE_WIDTH_M = ROAD_LINE_METRES.centreWidth;
 
 export interface RoadPaintUniforms {
   /** 1 while a road is painted. */
@@ -104,12 +115,15 @@ float terrainRoadBand(float x, float halfWidth, float aa) {
 float terrainRoadEndFade(float e, float length) {
   return 1.0 - smoothstep(0.0, 1.0, -e / length);
 }
-// A fade's line broken by world-space noise (about 0.6 m patches) up close, so the surface frays and the
-// apron thins out unevenly; from afar the fade itself (roadEndBlend's, as the engine masks have it: the
-// noise and its doubled contrast go as a pixel spans 0.1 to 0.4 m).
-float terrainRoadRagged(float weight, vec2 world, float aa) {
-  float broken = (weight - terrainNoise(world * 1.7 + 19.3)) / 0.5 + 0.5;
-  return clamp(mix(weight, broken, 1.0 - smoothstep(0.1, 0.4, aa)), 0.0, 1.0);
+// An end's fade made ragged at a point by the turf's noise there (shared/roads/roadPaint.ts roadEndRagged):
+// covered where the fade is above a threshold the noise sets evenly over 0…1, so the end breaks into
+// tongues of gravel and grass whose share is the fade, 1 and 0 kept whatever the noise; a pixel of
+// ${ROAD_END_RAGGED_TO} to ${ROAD_END_PLAIN_FROM} m turns to the plain fade (the engine masks').
+float terrainRoadRagged(float fade, float turf, float aa) {
+  float threshold = clamp(1.0 - smoothstep(${glslFloat(-ROAD_END_NOISE_HALF)}, ${glslFloat(ROAD_END_NOISE_HALF)}, turf),
+    ${glslFloat(ROAD_END_EDGE / 2)}, ${glslFloat(1 - ROAD_END_EDGE / 2)});
+  float broken = smoothstep(threshold - ${glslFloat(ROAD_END_EDGE / 2)}, threshold + ${glslFloat(ROAD_END_EDGE / 2)}, fade);
+  return mix(broken, fade, smoothstep(${glslFloat(ROAD_END_RAGGED_TO)}, ${glslFloat(ROAD_END_PLAIN_FROM)}, aa));
 }
 // How much of the pixel lies between the road's ends: the end distance (paint.b, metres inside, held to
 // terrainRoadEndCap inside and past the apron outside) box-filtered across the end's line; 0 wherever the
@@ -120,12 +134,13 @@ float terrainRoadBetweenEnds(vec4 paint, float aa) {
 }
 // The pixel's share of the surface and of gravel (shoulders and the apron past each end), the surface
 // fraying out over ROAD_END_FADE_M past an end and the apron fading over ROAD_APRON_M: shared/roads/roadPaint.ts
-// roadCoverAt (the engine masks' road and shoulder sources), the fray's line broken by noise up close.
-vec2 terrainRoadCover(vec4 paint, float aa, vec2 world) {
+// roadCoverAt with the turf's noise 'turf' (the pixel's, computed once: terrainShader.ts), both fades ragged
+// up close by that one noise (so the apron is never below the surface at a point: no grass between them).
+vec2 terrainRoadCover(vec4 paint, float aa, float turf) {
   if (terrainRoadOn < 0.5 || paint.b <= -(terrainRoadEndCap + ${glslFloat(ROAD_APRON_M)})) return vec2(0.0);
   float e = paint.b;
-  float surfaceEnd = e >= 0.0 ? 1.0 : terrainRoadRagged(terrainRoadEndFade(e, ${glslFloat(ROAD_END_FADE_M)}), world, aa);
-  float apronEnd = e >= 0.0 ? 1.0 : terrainRoadRagged(terrainRoadEndFade(e, ${glslFloat(ROAD_APRON_M)}), world + 7.1, aa);
+  float surfaceEnd = e >= 0.0 ? 1.0 : terrainRoadRagged(terrainRoadEndFade(e, ${glslFloat(ROAD_END_FADE_M)}), turf, aa);
+  float apronEnd = e >= 0.0 ? 1.0 : terrainRoadRagged(terrainRoadEndFade(e, ${glslFloat(ROAD_APRON_M)}), turf, aa);
   float surface = surfaceEnd * terrainRoadBand(paint.r, paint.g, aa);
   float gravel = apronEnd * terrainRoadBand(paint.r, paint.g + ${glslFloat(ROAD_SHOULDER_M)}, aa);
   return vec2(surface, max(gravel - surface, 0.0));
@@ -146,14 +161,17 @@ vec3 terrainRoadPaintedWith(vec3 colour, vec4 paint, float aa, vec2 cover, vec3 
   colour = mix(colour, terrainRoadEdge, edge);
   return mix(colour, terrainRoadCentre, centre);
 }
-vec3 terrainRoadPainted(vec3 colour, vec4 paint, float aa, vec2 world, vec3 gravelColour) {
-  return terrainRoadPaintedWith(colour, paint, aa, terrainRoadCover(paint, aa, world), gravelColour);
-}
 `;
 
-/** The one read of the paint, at the top of the ground block (outside any branch or loop). */
+/**
+ * The one read of the paint, at the top of the ground block (outside any branch or loop), and the roads'
+ * cover there, once a pixel for every colour mode: its ragged ends read the turf's noise, also once a
+ * pixel (the ground layers' ragged turf edge reads it too: groundShader.ts), so they add no noise of their own.
+ */
 export const ROAD_PAINT_READ = /* glsl */ `
 vec4 terrainRoadSample = texture(terrainRoadPaint, vec2(
   vTerrainWorld.x * terrainRoadTransform.x + terrainRoadTransform.y,
   vTerrainWorld.z * terrainRoadTransform.z + terrainRoadTransform.w));
+float terrainTurf = terrainTurfNoise(vTerrainWorld.x, vTerrainWorld.z, terrainMpp);
+vec2 terrainRoadCoverage = terrainRoadCover(terrainRoadSample, terrainMpp, terrainTurf);
 `;

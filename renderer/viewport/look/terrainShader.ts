@@ -166,7 +166,7 @@ ${GROUND_FRAGMENT}
   }
   // Roads in every colour mode (the natural one paints them with the ground materials, above).
   if (terrainGroundOn < 0.5)
-    diffuseColor.rgb = terrainRoadPainted(diffuseColor.rgb, terrainRoadSample, terrainMpp, vTerrainWorld.xz, terrainRoadShoulder);
+    diffuseColor.rgb = terrainRoadPaintedWith(diffuseColor.rgb, terrainRoadSample, terrainMpp, terrainRoadCoverage, terrainRoadShoulder);
 }
 `;
 

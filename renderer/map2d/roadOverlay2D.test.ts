@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { createHeightfield } from '../../shared/terrain/heightfield';
+import { roadParams, ROAD_SHOULDER_M } from '../../shared/roads/params';
+import type { LayerStack } from '../../shared/layers/types';
+import type { RoadToolOverlay } from '../../app/tools/types';
+import { ROAD_DRESS_COLOURS, ROAD_LINE_METRES } from '../../app/palette/overlayPalette';
+import { worldToCanvas } from '../../app/map2d/mapTransform';
+import { drawRoadDress2D } from './roadOverlay2D';
+
+// Issue 34: at the 2D panel's fit zoom the shoulders' gravel read as a pale washed line: the white edge
+// line was drawn at least a pixel wide at the asphalt's outer edge, right against the gravel, where the
+// 3D view (which box-filters its 15 cm lines) shows the gravel and barely a trace of white.
+
+interface Stroke {
+  style: string;
+  width: number;
+  alpha: number;
+  points: Array<[number, number]>;
+}
+
+/** A 2D context that records each stroke: its style, width, opacity and path. */
+function recorder(): { ctx: CanvasRenderingContext2D; strokes: Stroke[] } {
+  const strokes: Stroke[] = [];
+  let points: Array<[number, number]> = [];
+  const state = { strokeStyle: '', lineWidth: 1, globalAlpha: 1, fillStyle: '' as unknown, lineCap: '', lineJoin: '' };
+  const stack: Array<typeof state> = [];
+  const ctx = {
+    ...state,
+    save() {
+      stack.push({ ...state, strokeStyle: this.strokeStyle, lineWidth: this.lineWidth, globalAlpha: this.globalAlpha });
+    },
+    restore() {
+      Object.assign(this, stack.pop());
+    },
+    beginPath() {
+      points = [];
+    },
+    moveTo(x: number, y: number) {
+      points.push([x, y]);
+    },
+    lineTo(x: number, y: number) {
+      points.push([x, y]);
+    },
+    closePath() {},
+    fill() {},
+    arc() {},
+    setLineDash() {},
+    createLinearGradient: () => ({ addColorStop() {} }),
+    stroke() {
+      strokes.push({ style: String(this.strokeStyle), width: this.lineWidth, alpha: this.globalAlpha, points: points.slice() });
+    },
+  };
+  return { ctx: ctx as unknown as CanvasRenderingContext2D, strokes };
+}
+
+describe('a road on the 2D panel', () => {
+  // A straight asphalt road 7 m wide along x through the middle of a 257² map of 2 m cells.
+  const field = createHeightfield(257, 257, 2);
+  const params = roadParams(
+    [
+      { x: -100, z: 0 },
+      { x: 0, z: 0 },
+      { x: 100, z: 0 },
+    ],
+    { width: 7 },
+  );
+  const line = new Float64Array(Array.from({ length: 21 }, (_, k) => [-100 + 10 * k, 0]).flat());
+  const overlay: RoadToolOverlay = {
+    kind: 'road',
+    roads: [
+      {
+        id: 'road-1',
+        selected: false,
+        line,
+        points: new Float64Array([-100, 0, 0, 0, 100, 0]),
+        selectedPoint: null,
+        widths: new Float64Array(21).fill(7),
+        params,
+      },
+    ],
+    draft: null,
+  } as unknown as RoadToolOverlay;
+  const stack = [{ id: 'road-1', kind: 'road', enabled: true, params }] as unknown as LayerStack;
+  const gravel = '#706a60';
+
+  for (const pxPerMetre of [0.9, 2.5, 12]) {
+    it(`at ${pxPerMetre} px a metre draws the shoulders in the gravel and the white lines inside the asphalt at their width, box-filtered`, () => {
+      const { ctx, strokes } = recorder();
+      const transform = { scale: pxPerMetre * field.cellSize, offsetX: 0, offsetY: 0 };
+      drawRoadDress2D(ctx, transform, field, overlay, stack, () => ({ colour: gravel, pattern: null }));
+      // The gravel band: the road and a shoulder each side, in the gravel's colour, under everything else.
+      const shoulders = strokes.filter((s) => s.style === gravel);
+      expect(shoulders).toHaveLength(1);
+      expect(shoulders[0].width).toBeCloseTo((7 + 2 * ROAD_SHOULDER_M) * pxPerMetre, 9);
+      const asphalt = strokes.filter((s) => s.style === ROAD_DRESS_COLOURS.asphalt);
+      expect(asphalt).toHaveLength(1);
+      expect(asphalt[0].width).toBeCloseTo(7 * pxPerMetre, 9);
+      // So the gravel shows undimmed over the whole shoulder: no white is drawn outside the edge lines' own band.
+      const edges = strokes.filter((s) => s.style === ROAD_DRESS_COLOURS.edge);
+      expect(edges).toHaveLength(2);
+      const centreY = worldToCanvas(transform, field, 0, 0).py;
+      for (const edge of edges) {
+        // Its ink across the road (width × opacity) is the line's 15 cm in pixels.
+        expect(edge.width * edge.alpha).toBeCloseTo(ROAD_LINE_METRES.edgeWidth * pxPerMetre, 9);
+        // Its middle 3.5 − 0.35 m from the centreline, so its outer side stays inside the asphalt.
+        for (const [, y] of edge.points) expect(Math.abs(y - centreY)).toBeCloseTo((3.5 - ROAD_LINE_METRES.edgeInset) * pxPerMetre, 6);
+        expect((3.5 - ROAD_LINE_METRES.edgeInset) * pxPerMetre + edge.width / 2).toBeLessThanOrEqual(3.5 * pxPerMetre + 0.5);
+      }
+      const centres = strokes.filter((s) => s.style === ROAD_DRESS_COLOURS.centre);
+      expect(centres).toHaveLength(1);
+      expect(centres[0].width * centres[0].alpha).toBeCloseTo(ROAD_LINE_METRES.centreWidth * pxPerMetre, 9);
+    });
+  }
+});
