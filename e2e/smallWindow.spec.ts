@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, sendMenuCommand, test, type FaultlineApp } from './fixtures';
+import { showPanel } from './panel';
 import { zigzagRoadProject } from './roadProject';
 
 // Fits small windows (issue 34): the drive HUD keeps to a corner of the 3D view and folds, the side
@@ -257,6 +258,25 @@ test.describe('small windows', () => {
       // The box is the pane left of the side column, not an in-between width.
       expect(box[0]).toBeGreaterThan(width * 0.6);
       if (process.env.FAULTLINE_SHOTS) await page.screenshot({ path: path.join(process.env.FAULTLINE_SHOTS, `canvas-resized-${width}x${height}.png`) });
+    }
+    expect(app.consoleErrors).toEqual([]);
+  });
+
+  test("at 1024×768 and 1280×720 the Drive tab's last row shows whole above the status bar, under the getting-started hint", async ({ app }) => {
+    const { page } = app;
+    for (const [width, height] of [
+      [1024, 768],
+      [1280, 720],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await expect(page.getByTestId('first-start-hint')).toBeVisible();
+      await showPanel(page, 'drive');
+      // The overlay's box was the tab's last row, cut by the status bar (1024×768) or below it (1280×720).
+      const last = await settledBox(page.getByTestId('drive-camera-mode'));
+      const overlay = (await page.getByTestId('drive-overlay').boundingBox())!;
+      const column = (await page.locator('.side-column').boundingBox())!;
+      expect(Math.max(last.y + last.height, overlay.y + overlay.height)).toBeLessThanOrEqual(column.y + column.height);
+      expect(await page.locator('.side-column').evaluate((element) => element.scrollTop)).toBe(0);
     }
     expect(app.consoleErrors).toEqual([]);
   });

@@ -32,25 +32,31 @@ const SPEC_FIELDS: ReadonlyArray<{ key: keyof PhysicsCarSpec & keyof typeof CAR_
   { key: 'fordingDepth', label: 'Fording depth (m)', step: 0.05 },
 ];
 
-function PhysicsCarFields({ drive, spec, car }: { drive: DriveSession; spec: PhysicsCarSpec; car: string }) {
+/** The stock car picker: beside the model's picker, so the Drive tab fits a 1024×768 window without scrolling. */
+function CarSelect({ drive, car }: { drive: DriveSession; car: string }) {
+  return (
+    <label className="field" title="A stock car fills every value below; each stays editable">
+      <span>Car</span>
+      <select
+        data-testid="drive-car"
+        value={car}
+        onChange={(e) => {
+          if (isStockCarId(e.target.value)) drive.setSettings({ car: e.target.value });
+        }}
+      >
+        {STOCK_CAR_IDS.map((id) => (
+          <option key={id} value={id}>
+            {STOCK_CAR_NAMES[id]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function PhysicsCarFields({ drive, spec }: { drive: DriveSession; spec: PhysicsCarSpec }) {
   return (
     <>
-      <label className="field" title="A stock car fills every value below; each stays editable">
-        <span>Car</span>
-        <select
-          data-testid="drive-car"
-          value={car}
-          onChange={(e) => {
-            if (isStockCarId(e.target.value)) drive.setSettings({ car: e.target.value });
-          }}
-        >
-          {STOCK_CAR_IDS.map((id) => (
-            <option key={id} value={id}>
-              {STOCK_CAR_NAMES[id]}
-            </option>
-          ))}
-        </select>
-      </label>
       <p
         className="drive-stability"
         data-testid="drive-stability"
@@ -112,26 +118,30 @@ export function DrivePanel({ session }: { session: EditorSession }) {
           {mode === 'walk' ? 'Leave walk' : 'Walk (Shift+G)'}
         </button>
       </div>
-      <label
-        className="field"
-        title={
-          'Physics: a raycast-wheel car with mass, suspension and tyre grip. Kinematic: the exact terrain-following car (pitch and roll from ' +
-          'terrain samples)'
-        }
-      >
-        <span>Model</span>
-        <select data-testid="drive-model" value={settings.model} onChange={(e) => drive.setSettings({ model: e.target.value as CarDynamics })}>
-          <option value="physics">Physics</option>
-          <option value="kinematic">Kinematic</option>
-        </select>
-      </label>
+      {/* Model and car on one row, camera and overlay on another: the tab's last row above the fold at 1024×768. */}
+      <div className="field-row">
+        <label
+          className="field"
+          title={
+            'Physics: a raycast-wheel car with mass, suspension and tyre grip. Kinematic: the exact terrain-following car (pitch and roll from ' +
+            'terrain samples)'
+          }
+        >
+          <span>Model</span>
+          <select data-testid="drive-model" value={settings.model} onChange={(e) => drive.setSettings({ model: e.target.value as CarDynamics })}>
+            <option value="physics">Physics</option>
+            <option value="kinematic">Kinematic</option>
+          </select>
+        </label>
+        {settings.model === 'physics' && <CarSelect drive={drive} car={settings.car} />}
+      </div>
       {physicsUnavailable !== null && (
         <p className="panel-error" data-testid="drive-physics-unavailable" role="status">
           {physicsUnavailableText(physicsUnavailable)}
         </p>
       )}
       {settings.model === 'physics' ? (
-        <PhysicsCarFields drive={drive} spec={settings.carSpec} car={settings.car} />
+        <PhysicsCarFields drive={drive} spec={settings.carSpec} />
       ) : (
         <>
           <NumberField
@@ -180,22 +190,24 @@ export function DrivePanel({ session }: { session: EditorSession }) {
           </label>
         </>
       )}
-      <label className="field">
-        <span>Camera</span>
-        <select data-testid="drive-camera-mode" value={settings.camera} onChange={(e) => drive.setSettings({ camera: e.target.value as DriveCamera })}>
-          <option value="chase">Chase</option>
-          <option value="hood">Hood</option>
-        </select>
-      </label>
-      <label className="field">
-        <span>Drivability overlay</span>
-        <input
-          type="checkbox"
-          data-testid="drive-overlay"
-          checked={settings.drivabilityOverlay}
-          onChange={(e) => drive.setSettings({ drivabilityOverlay: e.target.checked })}
-        />
-      </label>
+      <div className="field-row drive-camera-row">
+        <label className="field">
+          <span>Camera</span>
+          <select data-testid="drive-camera-mode" value={settings.camera} onChange={(e) => drive.setSettings({ camera: e.target.value as DriveCamera })}>
+            <option value="chase">Chase</option>
+            <option value="hood">Hood</option>
+          </select>
+        </label>
+        <label className="field">
+          <span>Drivability overlay</span>
+          <input
+            type="checkbox"
+            data-testid="drive-overlay"
+            checked={settings.drivabilityOverlay}
+            onChange={(e) => drive.setSettings({ drivabilityOverlay: e.target.checked })}
+          />
+        </label>
+      </div>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { BoxGeometry, BufferAttribute, BufferGeometry, Color, ConeGeometry, CylinderGeometry, IcosahedronGeometry } from 'three';
 import { mergeGeometries } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
 import type { Primitive, PropType } from '../../shared/props/library';
-import { propMesh } from '../../shared/props/propMeshes';
+import { propMesh, type PropMesh } from '../../shared/props/propMeshes';
 
 /** One primitive as a non-indexed geometry in prop-local metres, with per-vertex colour. */
 function primitiveGeometry(primitive: Primitive): BufferGeometry {
@@ -53,6 +53,17 @@ export function primitiveHeight(primitive: Primitive): number {
   }
 }
 
+/** Per-vertex attribute: 1 on a mesh's leaves (its 'leaves' part), 0 elsewhere; the props' shader breaks leaves' facets by it. */
+export const PROP_LEAF_ATTRIBUTE = 'propLeaf';
+
+/** 1 for each vertex of a triangle in the mesh's 'leaves' part, else 0. */
+export function leafFlags(mesh: PropMesh): Float32Array {
+  const leaves = mesh.partNames.indexOf('leaves');
+  const flags = new Float32Array(mesh.triangles * 3);
+  for (let t = 0; t < mesh.triangles; t++) if (mesh.parts[t] === leaves) flags.fill(1, 3 * t, 3 * t + 3);
+  return flags;
+}
+
 /**
  * The whole prop type as one geometry (pivot at the base), ready for one InstancedMesh: the kind's
  * procedural mesh at a level of detail (shared/props/propMeshes.ts) where it has one, else its
@@ -65,11 +76,14 @@ export function buildPropGeometry(type: PropType, level = 0): BufferGeometry {
     geometry.setAttribute('position', new BufferAttribute(mesh.positions, 3));
     geometry.setAttribute('normal', new BufferAttribute(mesh.normals, 3));
     geometry.setAttribute('color', new BufferAttribute(mesh.colours, 3));
+    geometry.setAttribute(PROP_LEAF_ATTRIBUTE, new BufferAttribute(leafFlags(mesh), 1));
     return geometry;
   }
   const parts = type.shape.map(primitiveGeometry);
   const merged = mergeGeometries(parts, false);
   parts.forEach((part) => part.dispose());
   if (!merged) throw new Error(`could not build the geometry of prop type "${type.id}"`);
+  // Set on every prop geometry (0 here), never left to the attribute's unset value, which another material may have changed.
+  merged.setAttribute(PROP_LEAF_ATTRIBUTE, new BufferAttribute(new Float32Array(merged.getAttribute('position').count), 1));
   return merged;
 }

@@ -61,12 +61,42 @@ export interface PropLightingUniforms {
  */
 const PROP_LIGHTING_VERTEX = /* glsl */ `
 #include <project_vertex>
+vPropLeaf = propLeaf;
+vPropLocal = position;
 #ifdef USE_INSTANCING
   vPropBase = (modelMatrix * instanceMatrix * vec4(0.0, 0.0, 0.0, 1.0)).xz;
 #else
   vPropBase = (modelMatrix * vec4(0.0, 0.0, 0.0, 1.0)).xz;
 #endif
 `;
+/**
+ * Leaves read as leaves, not facets: the mesh's own metres (so the pattern stays on the tree) cut into
+ * cells of a third of a metre, each holding one round clump of leaves (a hashed centre and size); on leaves
+ * (propLeaf 1) a clump is lit a little and the gaps between clumps shaded, and where a facet turns
+ * from the eye (every cluster's outline: its facing from the screen-space derivatives of the view
+ * position) the gaps are cut out (alpha-test discard), so outlines are ragged clumps, not a polygon's
+ * edges. Faded where a cell is under about three pixels (it would shimmer). One hash, no loop, no
+ * texture; the same work for every prop pixel (a software renderer runs it masked anyway).
+ */
+const PROP_LEAF_FRAGMENT = /* glsl */ `
+#include <normal_fragment_maps>
+{
+  vec3 leafP = vPropLocal * 3.0;
+  vec3 leafCell = floor(leafP);
+  float leafHash = fract(sin(dot(leafCell, vec3(12.9898, 78.233, 37.719))) * 43758.5453);
+  // A clump of radius 0.22–0.4 cell anywhere it stays inside its cell: no grid of equal dots.
+  float leafRadius = 0.22 + 0.18 * fract(leafHash * 31.7);
+  vec3 leafCentre = leafCell + 0.5 + (1.0 - 2.0 * leafRadius) * (fract(leafHash * vec3(7.13, 13.7, 19.31)) - 0.5);
+  float leafIn = 1.0 - smoothstep(leafRadius - 0.12, leafRadius, length(leafP - leafCentre));
+  float leafNear = vPropLeaf * (1.0 - smoothstep(0.22, 0.45, length(fwidth(leafP))));
+  vec3 leafView = normalize(vViewPosition);
+  float leafFacing = abs(dot(normalize(cross(dFdx(vViewPosition), dFdy(vViewPosition))), leafView));
+  float leafRim = leafNear * smoothstep(0.55, 0.15, leafFacing);
+  if (leafIn < leafRim) discard;
+  diffuseColor.rgb *= 1.0 + leafNear * (0.14 * leafIn - 0.1 + 0.12 * leafHash);
+}
+`;
+
 const PROP_LIGHTING_FRAGMENT = /* glsl */ `
 {
   vec2 propUv = vec2(vPropBase.x * terrainLightingTransform.x + terrainLightingTransform.y,
@@ -211,11 +241,16 @@ export class PropInstances {
     this.material.customProgramCacheKey = () => 'props-terrain-lit';
     this.material.onBeforeCompile = (shader) => {
       Object.assign(shader.uniforms, lighting, { propTerrainLit: terrainLit });
-      shader.vertexShader = `varying vec2 vPropBase;\n${shader.vertexShader.replace('#include <project_vertex>', PROP_LIGHTING_VERTEX)}`;
+      shader.vertexShader =
+        'attribute float propLeaf;\nvarying float vPropLeaf;\nvarying vec3 vPropLocal;\nvarying vec2 vPropBase;\n' +
+        shader.vertexShader.replace('#include <project_vertex>', PROP_LIGHTING_VERTEX);
       shader.fragmentShader =
         'uniform sampler2D terrainLighting;\nuniform vec4 terrainLightingTransform;\nuniform float terrainShadowStrength;\n' +
         'uniform float terrainOcclusionStrength;\nuniform float propTerrainLit;\nvarying vec2 vPropBase;\n' +
-        shader.fragmentShader.replace('#include <aomap_fragment>', PROP_LIGHTING_FRAGMENT);
+        'varying float vPropLeaf;\nvarying vec3 vPropLocal;\n' +
+        shader.fragmentShader
+          .replace('#include <normal_fragment_maps>', PROP_LEAF_FRAGMENT)
+          .replace('#include <aomap_fragment>', PROP_LIGHTING_FRAGMENT);
     };
     this.material.needsUpdate = true;
   }

@@ -175,6 +175,43 @@ describe('prop levels of detail', () => {
     return { top, reach };
   };
 
+  it('shades a broadleaf crown and a bush as one soft volume: one normal per corner, facing out from the middle', () => {
+    // Where a cluster's faces meet at a corner, every face gives it the same normal (no facet of its own);
+    // normals mostly face away from the crown's middle. With a share of each face's own normal in them
+    // (the flat-faceted look) the corners' normals spread by up to 15°.
+    for (const [id, middle] of [
+      ['broadleaf', [0, 4.8, 0]],
+      ['bush', [0, 0.3, 0]],
+    ] as const) {
+      const mesh = meshOf(id);
+      const leaves = mesh.partNames.indexOf('leaves');
+      const corners = new Map<string, V3[]>();
+      let outward = 0;
+      let count = 0;
+      for (let t = 0; t < mesh.triangles; t++) {
+        if (mesh.parts[t] !== leaves) continue;
+        for (let v = 3 * t; v < 3 * t + 3; v++) {
+          const p = vertex(mesh, v);
+          const n: V3 = [mesh.normals[3 * v], mesh.normals[3 * v + 1], mesh.normals[3 * v + 2]];
+          const key = p.map((x) => x.toFixed(5)).join(',');
+          corners.set(key, [...(corners.get(key) ?? []), n]);
+          const d = [p[0] - middle[0], p[1] - middle[1], p[2] - middle[2]];
+          outward += (n[0] * d[0] + n[1] * d[1] + n[2] * d[2]) / Math.hypot(d[0], d[1], d[2]);
+          count++;
+        }
+      }
+      expect(outward / count, id).toBeGreaterThan(0.75);
+      // The largest angle between two normals at one corner, per corner (a few inner faces are tipped onto their front side).
+      const spreads = [...corners.values()].map((ns) => {
+        let least = 1;
+        for (const a of ns) for (const b of ns) least = Math.min(least, a[0] * b[0] + a[1] * b[1] + a[2] * b[2]);
+        return (Math.acos(Math.min(1, least)) * 180) / Math.PI;
+      });
+      const smooth = spreads.filter((degrees) => degrees < 1).length / spreads.length;
+      expect(smooth, id).toBeGreaterThan(0.8);
+    }
+  });
+
   it('each kind has cheaper meshes of about the full mesh’s outline, within each level’s budget', () => {
     for (const id of PROCEDURAL_PROP_KINDS) {
       const full = propMesh({ id }, 0)!;

@@ -106,8 +106,11 @@ class MeshBuilder {
     this.partOf.push(this.current);
     for (let v = 0; v < 3; v++) {
       const normal = ss && softness > 0 ? normalised(add(scaled(face, 1 - softness), scaled(normalised(ss[v]), softness))) : face;
-      // A bent normal must stay on the lit side of its face, or the face would shade as its own back.
-      const kept = dot(normal, face) > 0.05 ? normal : face;
+      // A bent normal must stay on the lit side of its face, or the face would shade as its own back: one
+      // behind it is tipped just over the face's plane (still mostly the bent direction, so a crown's
+      // inner facets shade with the volume, not as facets of their own).
+      const lean = dot(normal, face);
+      const kept = lean > 0.05 ? normal : normalised(add(normal, scaled(face, 0.1 - lean)));
       this.positions.push(...order[v]);
       this.normals.push(...kept);
       this.colours.push(...cs[v]);
@@ -236,6 +239,8 @@ interface BlobOptions {
   frequency?: number;
   /** Each vertex's colour from its place (metres) and its unit direction from the blob's centre; default dark under, light on top. */
   colourAt?: (p: V3, direction: V3) => Rgb;
+  /** Each vertex's shading normal from its place and direction (default: the direction from the blob's centre). */
+  normalAt?: (p: V3, direction: V3) => V3;
 }
 
 /**
@@ -262,10 +267,11 @@ function addBlob(
   });
   const colourAt = options.colourAt ?? ((_p: V3, v: V3): Rgb => shade(base, 0.62 + 0.38 * (0.5 + 0.5 * v[1]) + 0.08 * (random.next() - 0.5)));
   const colours = vertices.map((v, k) => colourAt(points[k], v));
+  const soft = options.normalAt ? vertices.map((v, k) => options.normalAt!(points[k], v)) : vertices;
   mesh.part('leaves');
   for (const [a, b, c] of faces) {
     const centroid = scaled(add(add(points[a], points[b]), points[c]), 1 / 3);
-    mesh.tri(points[a], points[b], points[c], sub(centroid, centre), [colours[a], colours[b], colours[c]], [vertices[a], vertices[b], vertices[c]], softness);
+    mesh.tri(points[a], points[b], points[c], sub(centroid, centre), [colours[a], colours[b], colours[c]], [soft[a], soft[b], soft[c]], softness);
   }
 }
 
@@ -391,7 +397,11 @@ function broadleaf(): PropMesh {
       const colour = mixRgb(base, yellow, Math.max(0, patch) * 0.45);
       return shade(colour, light * (1 + 0.12 * (random.next() - 0.5)));
     };
-    addBlob(mesh, random, centre, [radius, radius * 0.85, radius], 0.34, base, 0.78, 1, { frequency: 2.6, colourAt });
+    // Lit as foliage is: each vertex's normal mostly the direction from the crown's middle (its ellipsoid's
+    // shape), a third its cluster's, and no facet's own: the clusters shade as one soft volume, not as polyhedra.
+    const normalAt = (p: V3, v: V3): V3 =>
+      normalised(add(scaled(normalised([(p[0] - crown[0]) / 2.9, (p[1] - crown[1]) / 2.4, (p[2] - crown[2]) / 2.9]), 0.68), scaled(v, 0.32)));
+    addBlob(mesh, random, centre, [radius, radius * 0.85, radius], 0.34, base, 1, 1, { frequency: 2.6, colourAt, normalAt });
   });
   return mesh.build('#4f8a3a');
 }
@@ -406,7 +416,11 @@ function bush(): PropMesh {
     { centre: [0.45, 0.28, 0.3], radii: [0.5, 0.45, 0.5] },
     { centre: [-0.4, 0.26, -0.35], radii: [0.55, 0.44, 0.5] },
   ];
-  parts.forEach(({ centre, radii }, k) => addBlob(mesh, random, centre, radii, 0.3, leaves[k], 0.78, 1, { frequency: 2.6 }));
+  // Shaded as one soft mound (normals mostly from the bush's middle), not as three polyhedra.
+  const middle: V3 = [0, 0.3, 0];
+  const normalAt = (p: V3, v: V3): V3 =>
+    normalised(add(scaled(normalised([(p[0] - middle[0]) / 1.1, (p[1] - middle[1]) / 0.7, (p[2] - middle[2]) / 1.1]), 0.65), scaled(v, 0.35)));
+  parts.forEach(({ centre, radii }, k) => addBlob(mesh, random, centre, radii, 0.3, leaves[k], 1, 1, { frequency: 2.6, normalAt }));
   return mesh.build('#5a8f3c');
 }
 
@@ -551,7 +565,7 @@ function coniferLow(): PropMesh {
 function broadleafLow(): PropMesh {
   const mesh = new MeshBuilder();
   addLimb(mesh, [0, -0.32 * TRUNK_SINK_SLOPE, 0], [0, 3.6, 0], 0.32, 0.2, 4, BARK, false);
-  addBlob(mesh, createRandom(0xb10b), [0.05, 5.0, -0.05], [2.55, 2.1, 2.55], 0.18, hexToLinear('#4a8534'), 0.6);
+  addBlob(mesh, createRandom(0xb10b), [0.05, 5.0, -0.05], [2.55, 2.1, 2.55], 0.18, hexToLinear('#4a8534'), 1);
   return mesh.build('#4f8a3a');
 }
 
