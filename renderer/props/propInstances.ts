@@ -72,10 +72,7 @@ vPropLocal = position;
 /**
  * Leaves read as leaves, not facets: the mesh's own metres (so the pattern stays on the tree) cut into
  * cells of a third of a metre, each holding one round clump of leaves (a hashed centre and size); on leaves
- * (propLeaf 1) a clump is lit a little and the gaps between clumps shaded, and where a facet turns
- * from the eye (every cluster's outline: its facing from the screen-space derivatives of the view
- * position) the gaps are cut out (alpha-test discard), so outlines are ragged clumps, not a polygon's
- * edges. Faded where a cell is under about three pixels (it would shimmer). One hash, no loop, no
+ * (propLeaf 1) a clump is lit a little and the gaps between clumps shaded. Faded where a cell is under about three pixels (it would shimmer). One hash, no loop, no
  * texture; the same work for every prop pixel (a software renderer runs it masked anyway).
  */
 const PROP_LEAF_FRAGMENT = /* glsl */ `
@@ -88,11 +85,9 @@ const PROP_LEAF_FRAGMENT = /* glsl */ `
   float leafRadius = 0.22 + 0.18 * fract(leafHash * 31.7);
   vec3 leafCentre = leafCell + 0.5 + (1.0 - 2.0 * leafRadius) * (fract(leafHash * vec3(7.13, 13.7, 19.31)) - 0.5);
   float leafIn = 1.0 - smoothstep(leafRadius - 0.12, leafRadius, length(leafP - leafCentre));
+  // Only a dapple: cutting the gaps out where a facet turns from the eye left torn slivers and shards on
+  // grazing facets that read as a rendering fault, not as leaves.
   float leafNear = vPropLeaf * (1.0 - smoothstep(0.22, 0.45, length(fwidth(leafP))));
-  vec3 leafView = normalize(vViewPosition);
-  float leafFacing = abs(dot(normalize(cross(dFdx(vViewPosition), dFdy(vViewPosition))), leafView));
-  float leafRim = leafNear * smoothstep(0.55, 0.15, leafFacing);
-  if (leafIn < leafRim) discard;
   diffuseColor.rgb *= 1.0 + leafNear * (0.14 * leafIn - 0.1 + 0.12 * leafHash);
 }
 `;
