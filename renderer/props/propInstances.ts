@@ -243,9 +243,7 @@ export class PropInstances {
         'uniform sampler2D terrainLighting;\nuniform vec4 terrainLightingTransform;\nuniform float terrainShadowStrength;\n' +
         'uniform float terrainOcclusionStrength;\nuniform float propTerrainLit;\nvarying vec2 vPropBase;\n' +
         'varying float vPropLeaf;\nvarying vec3 vPropLocal;\n' +
-        shader.fragmentShader
-          .replace('#include <normal_fragment_maps>', PROP_LEAF_FRAGMENT)
-          .replace('#include <aomap_fragment>', PROP_LIGHTING_FRAGMENT);
+        shader.fragmentShader.replace('#include <normal_fragment_maps>', PROP_LEAF_FRAGMENT).replace('#include <aomap_fragment>', PROP_LIGHTING_FRAGMENT);
     };
     this.material.needsUpdate = true;
   }
