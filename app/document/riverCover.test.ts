@@ -6,7 +6,7 @@ import { waterDepths } from '../../shared/hydrology/waterSurface';
 import { SEDIMENT_RULE, WET_RULE } from '../../shared/erosion/cover';
 import { CHANNEL_RULE } from '../../shared/ground/groundMaterials';
 import { ruleWeight } from '../../shared/masks/ruleWeight';
-import { RIVER_COVER_BACK, RIVER_COVER_CLEAR, riverCoverKept } from '../../shared/erosion/riverCover';
+import { RIVER_BED_FLOW, RIVER_COVER_BACK, RIVER_COVER_CLEAR, riverCoverKept } from '../../shared/erosion/riverCover';
 import { createDocument } from './document';
 import { Editor } from './editor';
 import { surfaceCoverOf } from './surfaceCover';
@@ -64,6 +64,7 @@ describe('the ground beside a creek: its own bed, not the droplets’ band', () 
   it('its bed is gravel and wet ground on its own vertices, with no silt', () => {
     for (const i of reach) {
       const k = FLOOR * SIDE + i;
+      expect(cover.flow[k]).toBe(RIVER_BED_FLOW);
       expect(gravel(k)).toBe(1);
       expect(ruleWeight(WET_RULE, cover.flow[k] / 255)).toBe(1);
       expect(silt(k)).toBe(0);
@@ -82,6 +83,13 @@ describe('the ground beside a creek: its own bed, not the droplets’ band', () 
       // The droplets' band was BAND metres either side.
       const across = [-2, -1, 0, 1, 2].map((dj) => gravel((FLOOR + dj) * SIDE + i));
       expect(across).toEqual([0, 0, 1, 0, 0]);
+      // Between the line's vertex and the next (flow linear on the triangles): full at the vertex, gone 0.6 of a
+      // cell out (flow 0.2), softly between, where the droplets' band was full gravel.
+      const at = (t: number) => ruleWeight(CHANNEL_RULE, (1 - t) * (RIVER_BED_FLOW / 255));
+      expect(at(0)).toBe(1);
+      expect(at(0.6)).toBeLessThan(0.001);
+      expect(at(0.3)).toBeGreaterThan(0.2);
+      expect(at(0.3)).toBeLessThan(0.8);
     }
   });
 

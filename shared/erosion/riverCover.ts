@@ -6,16 +6,21 @@
  * water, 3,192 of gravel, 9,306 of silt), the droplets' flow being spread over the coarse scale's cells.
  * Where a water layer has put a river, its water says where the channel is. So beside a river the
  * droplets' cover gives way to the river's own:
- * - under its water (the bed): the channel's gravel and wet ground (flow 1), no silt;
+ * - under its water (the bed): the channel's gravel and wet ground (flow RIVER_BED_FLOW), no silt;
  * - off it, none of the droplets' cover within RIVER_COVER_CLEAR metres of the water (the ground's
  *   own rules paint it: grass on a valley floor, earth on banks), all of it from RIVER_COVER_BACK,
  *   smoothly between (so a dry gully above a river's head keeps its gravel).
  * The bed is painted on whole vertices, as every cover is: a creek narrower than a cell has its
- * gravel on its own vertices only, fading to none at the next vertex, within a cell of its line.
+ * gravel on its own vertices only. Its flow is half the map's most, where the gravel rule (groundMaterials.ts
+ * CHANNEL_RULE, from 0.2 to 0.5) is just full, so between vertices the gravel fades over the whole of its soft
+ * range: gone 1.2 m (0.6 of a 2 m cell) from its vertex, the wet rule's darkening 1.6 m. At flow 1 the gravel and
+ * wet ground stood full to a metre and a half and their edges, following the triangles, drew a saw-tooth band.
  * Lakes keep the droplets' cover (their shores' sand).
  */
 import type { ErosionCoverBytes } from './cover';
 
+/** The flow byte under a river's water: 0.5 of the map's most (128 / 255), where the channel gravel is just full. */
+export const RIVER_BED_FLOW = 128;
 /** Metres from a river's water within which none of the droplets' cover is kept. */
 export const RIVER_COVER_CLEAR = 10;
 /** Metres from a river's water from which all of it is kept (the shore mask's reach, shared/hydrology/shore.ts). */
@@ -39,7 +44,7 @@ export function coverBesideRivers(cover: ErosionCoverBytes, nearness: Float32Arr
     if (!(near > 0)) continue;
     out ??= { flow: cover.flow.slice(), deposition: cover.deposition.slice() };
     if (near >= 1) {
-      out.flow[k] = 255;
+      out.flow[k] = RIVER_BED_FLOW;
       out.deposition[k] = 0;
       continue;
     }
