@@ -61,11 +61,13 @@ describe('the ground beside a creek: its own bed, not the droplets’ band', () 
     expect(heights[FLOOR * SIDE + reach[0]]).toBeGreaterThan(0);
   });
 
-  it('its bed is gravel and wet ground on its own vertices, with no silt', () => {
+  it('its bed is wet ground with a tint of gravel on its own vertices, with no silt', () => {
     for (const i of reach) {
       const k = FLOOR * SIDE + i;
       expect(cover.flow[k]).toBe(RIVER_BED_FLOW);
-      expect(gravel(k)).toBe(1);
+      // Stones under grass: the gravel stays lighter than the grass, whose texture the view keeps.
+      expect(gravel(k)).toBeGreaterThan(0.2);
+      expect(gravel(k)).toBeLessThan(0.5);
       expect(ruleWeight(WET_RULE, cover.flow[k] / 255)).toBe(1);
       expect(silt(k)).toBe(0);
     }
@@ -81,15 +83,18 @@ describe('the ground beside a creek: its own bed, not the droplets’ band', () 
       }
       // Across the floor on the triangles, the gravel's weight is linear between vertices: gone one cell out.
       // The droplets' band was BAND metres either side.
-      const across = [-2, -1, 0, 1, 2].map((dj) => gravel((FLOOR + dj) * SIDE + i));
+      const wet = (k: number) => ruleWeight(WET_RULE, cover.flow[k] / 255);
+      const across = [-2, -1, 0, 1, 2].map((dj) => wet((FLOOR + dj) * SIDE + i));
       expect(across).toEqual([0, 0, 1, 0, 0]);
-      // Between the line's vertex and the next (flow linear on the triangles): full at the vertex, gone 0.6 of a
-      // cell out (flow 0.2), softly between, where the droplets' band was full gravel.
-      const at = (t: number) => ruleWeight(CHANNEL_RULE, (1 - t) * (RIVER_BED_FLOW / 255));
-      expect(at(0)).toBe(1);
-      expect(at(0.6)).toBeLessThan(0.001);
-      expect(at(0.3)).toBeGreaterThan(0.2);
-      expect(at(0.3)).toBeLessThan(0.8);
+      // Between the line's vertex and the next (flow linear on the triangles): the wet ground full at the vertex,
+      // gone 2/3 of a cell out (flow 0.1), softly between; the gravel gone by a third of a cell. The droplets' band
+      // was full gravel and wet ground BAND metres either side.
+      const flowAt = (t: number) => (1 - t) * (RIVER_BED_FLOW / 255);
+      expect(ruleWeight(WET_RULE, flowAt(0))).toBe(1);
+      expect(ruleWeight(WET_RULE, flowAt(0.67))).toBeLessThan(0.001);
+      expect(ruleWeight(WET_RULE, flowAt(1 / 3))).toBeGreaterThan(0.2);
+      expect(ruleWeight(WET_RULE, flowAt(1 / 3))).toBeLessThan(0.8);
+      expect(ruleWeight(CHANNEL_RULE, flowAt(1 / 3))).toBeLessThan(0.001);
     }
   });
 

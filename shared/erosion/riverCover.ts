@@ -6,21 +6,23 @@
  * water, 3,192 of gravel, 9,306 of silt), the droplets' flow being spread over the coarse scale's cells.
  * Where a water layer has put a river, its water says where the channel is. So beside a river the
  * droplets' cover gives way to the river's own:
- * - under its water (the bed): the channel's gravel and wet ground (flow RIVER_BED_FLOW), no silt;
+ * - under its water (the bed): wet ground with a tint of the channel's gravel (flow RIVER_BED_FLOW), no silt;
  * - off it, none of the droplets' cover within RIVER_COVER_CLEAR metres of the water (the ground's
  *   own rules paint it: grass on a valley floor, earth on banks), all of it from RIVER_COVER_BACK,
  *   smoothly between (so a dry gully above a river's head keeps its gravel).
  * The bed is painted on whole vertices, as every cover is: a creek narrower than a cell has its
- * gravel on its own vertices only. Its flow is half the map's most, where the gravel rule (groundMaterials.ts
- * CHANNEL_RULE, from 0.2 to 0.5) is just full, so between vertices the gravel fades over the whole of its soft
- * range: gone 1.2 m (0.6 of a 2 m cell) from its vertex, the wet rule's darkening 1.6 m. At flow 1 the gravel and
- * wet ground stood full to a metre and a half and their edges, following the triangles, drew a saw-tooth band.
+ * wet ground on its own vertices only. Its flow is RIVER_BED_FLOW, 0.3 of the map's most, where the wet rule
+ * (cover.ts WET_RULE, from 0.1 to 0.3) is just full: between vertices the darkening fades over its whole soft range,
+ * gone 2/3 of a cell from the vertex, and the channel gravel (groundMaterials.ts CHANNEL_RULE, 0.2 to 0.5) is a
+ * quarter at most, a tint of stones under grass that stays the ground's texture. At flow 1 (and at 0.5) gravel and
+ * wet ground stood full to a metre or more, the gravel's texture taking over from the grass's along an edge that
+ * followed the triangles: a dark band with a saw-tooth edge a cell or two wide along the creek.
  * Lakes keep the droplets' cover (their shores' sand).
  */
 import type { ErosionCoverBytes } from './cover';
 
-/** The flow byte under a river's water: 0.5 of the map's most (128 / 255), where the channel gravel is just full. */
-export const RIVER_BED_FLOW = 128;
+/** The flow byte under a river's water: 0.3 of the map's most (77 / 255 ≈ 0.302), where the wet ground is just full. */
+export const RIVER_BED_FLOW = 77;
 /** Metres from a river's water within which none of the droplets' cover is kept. */
 export const RIVER_COVER_CLEAR = 10;
 /** Metres from a river's water from which all of it is kept (the shore mask's reach, shared/hydrology/shore.ts). */
