@@ -10,6 +10,7 @@ import { RIVER_BED_FLOW, RIVER_COVER_BACK, RIVER_COVER_CLEAR, riverCoverKept } f
 import { createDocument } from './document';
 import { Editor } from './editor';
 import { surfaceCoverOf } from './surfaceCover';
+import { documentSurfaces } from '../drive/driveSurfaces';
 
 // Issue 31: a creek a few tenths of a metre wide lay on a band of the droplets' gravel and silt many
 // times its width. Against a closed form: a straight V valley on a tilted plane, its floor the line
@@ -121,5 +122,22 @@ describe('the ground beside a creek: its own bed, not the droplets’ band', () 
     const first = surfaceCoverOf(editor);
     expect(first).not.toBe(doc.erosionMasks);
     expect(surfaceCoverOf(editor)).toBe(first);
+  });
+});
+
+describe('the car beside a creek', () => {
+  it('drives on the grass the views draw, not on the droplets’ silt, and on silt 20 m out as before', () => {
+    const { doc, depth } = valley();
+    const editor = new Editor(doc);
+    let i = 1;
+    while (!(depth[FLOOR * SIDE + i] > 0)) i++;
+    i += 10;
+    const x = (i - (SIDE - 1) / 2) * CELL;
+    const zAt = (j: number) => (j - (SIDE - 1) / 2) * CELL;
+    const drawn = documentSurfaces(doc, undefined, surfaceCoverOf(editor));
+    const raw = documentSurfaces(doc, undefined);
+    expect(raw(x, zAt(FLOOR + 2))).toBe('sediment');
+    expect(drawn(x, zAt(FLOOR + 2))).toBe('grass');
+    expect(drawn(x, zAt(FLOOR + RIVER_COVER_BACK / CELL + 1))).toBe('sediment');
   });
 });
