@@ -7,7 +7,7 @@
  * Where a water layer has put a river, its water says where the channel is. So beside a river the
  * droplets' cover gives way to the river's own:
  * - under its water (the bed): wet ground with a tint of the channel's gravel (flow RIVER_BED_FLOW), no silt;
- * - off it, none of the droplets' cover within RIVER_COVER_CLEAR metres of the water (the ground's
+ * - off it, none of the droplets' gravel within RIVER_COVER_CLEAR metres of the water (the ground's
  *   own rules paint it: grass on a valley floor, earth on banks), all of it from RIVER_COVER_BACK,
  *   smoothly between (so a dry gully above a river's head keeps its gravel).
  * The bed is painted on whole vertices, as every cover is: a creek narrower than a cell has its
@@ -17,7 +17,9 @@
  * quarter at most, a tint of stones under grass that stays the ground's texture. At flow 1 (and at 0.5) gravel and
  * wet ground stood full to a metre or more, the gravel's texture taking over from the grass's along an edge that
  * followed the triangles: a dark band with a saw-tooth edge a cell or two wide along the creek.
- * Lakes keep the droplets' cover (their shores' sand).
+ * The droplets' silt (deposition) goes everywhere on a map with a river: kept beyond RIVER_COVER_BACK it stood as
+ * loose brown patches on green slopes and valley heads (the band that joined them along the valleys gone), and on
+ * such a map the rivers' beds and wet banks are where the water's ground shows. Lakes keep their flow cover.
  */
 import type { ErosionCoverBytes } from './cover';
 
@@ -44,15 +46,12 @@ export function coverBesideRivers(cover: ErosionCoverBytes, nearness: Float32Arr
   for (let k = 0; k < nearness.length; k++) {
     const near = nearness[k];
     if (!(near > 0)) continue;
-    out ??= { flow: cover.flow.slice(), deposition: cover.deposition.slice() };
+    out ??= { flow: cover.flow.slice(), deposition: new Uint8Array(cover.deposition.length) };
     if (near >= 1) {
       out.flow[k] = RIVER_BED_FLOW;
-      out.deposition[k] = 0;
       continue;
     }
-    const keep = riverCoverKept((1 - near) * RIVER_COVER_BACK);
-    out.flow[k] = Math.round(cover.flow[k] * keep);
-    out.deposition[k] = Math.round(cover.deposition[k] * keep);
+    out.flow[k] = Math.round(cover.flow[k] * riverCoverKept((1 - near) * RIVER_COVER_BACK));
   }
   return out ?? cover;
 }
