@@ -5,8 +5,15 @@
  * there (shared/erosion/cover.ts coverKept). What the views draw is the cover so kept: the lowered valley
  * is read by the slope rules (grass on its floor, earth and rock on its walls), not painted with the old
  * channels that crossed its line.
+ * Beside a river the water layer put down, the droplets' channels and silt give way to the river's own bed
+ * (shared/erosion/riverCover.ts): a creek is drawn on its gravel and wet ground, not on a band of the droplets'
+ * gravel and silt many times its width. Both views and the window's engine masks read this one cover.
  */
 import { coverKept, COVER_KEPT_TO, type ErosionCoverBytes } from '../../shared/erosion/cover';
+import { coverBesideRivers, RIVER_COVER_BACK } from '../../shared/erosion/riverCover';
+import { shoreWetness } from '../../shared/hydrology/shore';
+import { WATER_LAKE } from '../../shared/hydrology/water';
+import type { WaterSurface } from '../../shared/hydrology/waterSurface';
 import { SCULPT_TILE, type LayerSize, type LayerStack, type SculptLayer } from '../../shared/layers/types';
 import { tileRect } from '../../shared/layers/kinds/sculpt';
 import type { Editor } from './editor';
@@ -68,11 +75,58 @@ export function coverOnFinalSurface(cover: ErosionCoverBytes, stack: LayerStack,
   return out ?? cover;
 }
 
-const kept = new WeakMap<Editor, { masks: ErosionCoverBytes; documentVersion: number; stack: LayerStack; cover: ErosionCoverBytes }>();
+/**
+ * The largest map (vertices) whose cover follows its rivers: the 3D view's full mesh, where the wet margin is
+ * drawn too (app/water/wetGround.ts). Larger maps keep the droplets' cover (the distance to the water is a pass
+ * over the whole map on the window's thread at each edit).
+ */
+export const RIVER_COVER_MAX_VERTICES = 1025 * 1025;
+
+/** The rivers' nearness over RIVER_COVER_BACK metres (1 under a river's water, lakes not counted), or null with no river. */
+export function riverNearness(size: LayerSize, water: WaterSurface, heights: Float32Array): Float32Array | null {
+  const depth = new Float32Array(heights.length);
+  const { surface, kind } = water;
+  let any = false;
+  for (let v = 0; v < heights.length; v++) {
+    const wet = surface[v] - heights[v];
+    if (wet > 0 && kind[v] !== WATER_LAKE) {
+      depth[v] = wet;
+      any = true;
+    }
+  }
+  return any ? shoreWetness(size, depth, RIVER_COVER_BACK) : null;
+}
 
 /**
- * The document's erosion cover on its final surface (coverOnFinalSurface), or null without erosion
- * results. Made again when the document changes (`documentVersion`: a stroke's cover follows at its end,
+ * The cover the views draw and the window exports: coverOnFinalSurface, then beside the rivers of `water`
+ * (over the final `heights`) the rivers' own (coverBesideRivers), on maps up to RIVER_COVER_MAX_VERTICES.
+ */
+export function drawnCover(
+  cover: ErosionCoverBytes,
+  stack: LayerStack,
+  size: LayerSize,
+  water: WaterSurface | null,
+  heights: Float32Array,
+): ErosionCoverBytes {
+  const surfaced = coverOnFinalSurface(cover, stack, size);
+  if (!water || size.width * size.depth > RIVER_COVER_MAX_VERTICES) return surfaced;
+  const nearness = riverNearness(size, water, heights);
+  return nearness ? coverBesideRivers(surfaced, nearness) : surfaced;
+}
+
+interface KeptCover {
+  masks: ErosionCoverBytes;
+  documentVersion: number;
+  stack: LayerStack;
+  water: WaterSurface | null;
+  cover: ErosionCoverBytes;
+}
+
+const kept = new WeakMap<Editor, KeptCover>();
+
+/**
+ * The document's erosion cover on its final surface and beside its rivers (drawnCover), or null without
+ * erosion results. Made again when the document changes (`documentVersion`: a stroke's cover follows at its end,
  * not at each dab, which would recolour the whole map per dab) or its results are set; else the same object,
  * so the views, which redraw their cover when it is another object, do not.
  */
@@ -82,9 +136,10 @@ export function surfaceCoverOf(editor: Editor): ErosionCoverBytes | null {
   if (!masks) return null;
   const { documentVersion } = editor.store.getState();
   const last = kept.get(editor);
-  if (last && last.masks === masks && last.documentVersion === documentVersion && last.stack === doc.stack) return last.cover;
-  const { width, depth, cellSize } = doc.field;
-  const cover = coverOnFinalSurface(masks, doc.stack, { width, depth, cellSize });
-  kept.set(editor, { masks, documentVersion, stack: doc.stack, cover });
+  const { water } = doc;
+  if (last && last.masks === masks && last.documentVersion === documentVersion && last.stack === doc.stack && last.water === water) return last.cover;
+  const { width, depth, cellSize, heights } = doc.field;
+  const cover = drawnCover(masks, doc.stack, { width, depth, cellSize }, water, heights);
+  kept.set(editor, { masks, documentVersion, stack: doc.stack, water, cover });
   return cover;
 }
