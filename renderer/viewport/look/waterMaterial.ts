@@ -175,10 +175,16 @@ float rippleFade(float wavelength, float footprint) {
  * water's reflectance of Maritorena, Morel & Gentili (1994) with the view's slanted path.
  */
 export const WATER_BODY_GLSL = /* glsl */ `
+float waterThrough(float depth, float cosRefracted, float absorption) {
+  return exp(-absorption * depth * (1.0 + 1.0 / max(cosRefracted, ${BODY_LEAST_COS.toFixed(2)})));
+}
+float waterBodyChannel(float through, float passed, float deep, float bed) {
+  return deep * (1.0 - through) + bed * (through - passed);
+}
 vec4 waterBody(float depth, float cosRefracted, vec3 absorption, vec3 deep, vec3 bed) {
-  vec3 through = exp(-absorption * (depth * (1.0 + 1.0 / max(cosRefracted, ${BODY_LEAST_COS.toFixed(2)}))));
+  vec3 through = vec3(waterThrough(depth, cosRefracted, absorption.r), waterThrough(depth, cosRefracted, absorption.g), waterThrough(depth, cosRefracted, absorption.b));
   float passed = min(through.r, min(through.g, through.b));
-  return vec4(deep * (1.0 - through) + bed * (through - passed), passed);
+  return vec4(waterBodyChannel(through.r, passed, deep.r, bed.r), waterBodyChannel(through.g, passed, deep.g, bed.g), waterBodyChannel(through.b, passed, deep.b, bed.b), passed);
 }
 `;
 
