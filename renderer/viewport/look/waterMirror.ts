@@ -70,16 +70,26 @@ export function mirrorGround(grid: HydrologyGrid, heights: Float32Array): Mirror
   return ground;
 }
 
-/** Reads again the samples whose window `region` reaches (every one for 'all'). */
-export function refreshMirrorGround(ground: MirrorGround, grid: HydrologyGrid, heights: Float32Array, region: DirtyRegion): void {
+/** Samples [i0, i1) × [j0, j1). */
+export interface MirrorRect {
+  i0: number;
+  j0: number;
+  i1: number;
+  j1: number;
+}
+
+/** Reads again the samples whose window `region` reaches (every one for 'all'); returns them. */
+export function refreshMirrorGround(ground: MirrorGround, grid: HydrologyGrid, heights: Float32Array, region: DirtyRegion): MirrorRect {
   if (region.kind === 'all') {
     fillMirror(ground, grid, heights, 0, 0, ground.width, ground.depth);
-    return;
+    return { i0: 0, j0: 0, i1: ground.width, j1: ground.depth };
   }
   const reach = Math.floor(ground.step / 2);
   const first = (vertex: number, samples: number) => Math.min(samples, Math.max(0, Math.ceil((vertex - reach) / ground.step)));
   const past = (vertex: number, samples: number) => Math.min(samples, Math.max(0, Math.floor((vertex - 1 + reach) / ground.step) + 1));
-  fillMirror(ground, grid, heights, first(region.i0, ground.width), first(region.j0, ground.depth), past(region.i1, ground.width), past(region.j1, ground.depth));
+  const rect = { i0: first(region.i0, ground.width), j0: first(region.j0, ground.depth), i1: past(region.i1, ground.width), j1: past(region.j1, ground.depth) };
+  fillMirror(ground, grid, heights, rect.i0, rect.j0, rect.i1, rect.j1);
+  return rect;
 }
 
 /** The highest sample of `ground` (the marching stops once a ray is above it). */
@@ -98,9 +108,13 @@ export function mirrorTransform(ground: MirrorGround, out = new Vector4()): Vect
   return out.set(1 / (spacing * width), (halfX / spacing + 0.5) / width, 1 / (spacing * depth), (halfZ / spacing + 0.5) / depth);
 }
 
-/** `ground`'s heights as half floats into `texture` (made when null or of another size); returns the texture to use. */
-export function mirrorTexture(ground: MirrorGround, texture: DataTexture | null): DataTexture {
+/**
+ * `ground`'s heights as half floats into `texture` (made when null or of another size: then all of them,
+ * else those of `rect`, the whole by default); returns the texture to use.
+ */
+export function mirrorTexture(ground: MirrorGround, texture: DataTexture | null, rect: MirrorRect = { i0: 0, j0: 0, i1: ground.width, j1: ground.depth }): DataTexture {
   let target = texture;
+  let { i0, j0, i1, j1 } = rect;
   if (!target || target.image.width !== ground.width || target.image.height !== ground.depth) {
     target?.dispose();
     target = new DataTexture(new Uint16Array(ground.width * ground.depth), ground.width, ground.depth, RedFormat, HalfFloatType);
@@ -108,9 +122,10 @@ export function mirrorTexture(ground: MirrorGround, texture: DataTexture | null)
     target.magFilter = LinearFilter;
     target.generateMipmaps = false;
     target.unpackAlignment = 2;
+    [i0, j0, i1, j1] = [0, 0, ground.width, ground.depth];
   }
   const data = target.image.data as Uint16Array;
-  for (let k = 0; k < ground.heights.length; k++) data[k] = DataUtils.toHalfFloat(ground.heights[k]);
+  for (let j = j0; j < j1; j++) for (let i = i0; i < i1; i++) data[j * ground.width + i] = DataUtils.toHalfFloat(ground.heights[j * ground.width + i]);
   target.needsUpdate = true;
   return target;
 }

@@ -10,7 +10,7 @@ import { CameraSnapshot } from '../../../app/lod/cameraSnapshot';
 import type { LodCamera } from '../../../shared/lod/selectLod';
 import type { DirtyRegion } from '../../../app/document/region';
 import { createWaterMaterial, lakeBodyLight, MIRROR_FIRST, MIRROR_REACH, MIRROR_STEPS, SHORE_SLOPE_RANGE, STRIP_LIFT, type WaterLightingUniforms } from './waterMaterial';
-import { mirrorGround, mirrorGroundShape, mirrorTexture, mirrorTop, mirrorTransform, refreshMirrorGround, type MirrorGround } from './waterMirror';
+import { mirrorGround, mirrorGroundShape, mirrorTexture, mirrorTop, mirrorTransform, refreshMirrorGround, type MirrorGround, type MirrorRect } from './waterMirror';
 import { riverStripBlock, stripWaterBlock } from '../../../app/water/riverStripBlock';
 import type { DrawnLine } from '../../../shared/rivers/drawnStrip';
 import { automaticStripsExcluded, drawnStrips, sheetHoldsLakesOnly } from '../../../shared/layers/drawnRiverLines';
@@ -239,12 +239,12 @@ export class WaterView {
   private updateMirror(grid: HydrologyGrid, heights: Float32Array, region: DirtyRegion): void {
     const uniforms = this.material.uniforms;
     const shape = mirrorGroundShape(grid);
-    const ground = this.mirror;
-    if (ground && region.kind === 'rect' && ground.heights.length === shape.width * shape.depth && ground.step === shape.step && ground.spacing === grid.cellSize * shape.step)
-      refreshMirrorGround(ground, grid, heights, region);
-    else this.mirror = mirrorGround(grid, heights);
-    const mirror = this.mirror!;
-    uniforms.mirrorGround.value = mirrorTexture(mirror, uniforms.mirrorGround.value as DataTexture | null);
+    let mirror = this.mirror;
+    let rect: MirrorRect | undefined;
+    if (mirror && region.kind === 'rect' && mirror.heights.length === shape.width * shape.depth && mirror.step === shape.step && mirror.spacing === grid.cellSize * shape.step)
+      rect = refreshMirrorGround(mirror, grid, heights, region);
+    else mirror = this.mirror = mirrorGround(grid, heights);
+    uniforms.mirrorGround.value = mirrorTexture(mirror, uniforms.mirrorGround.value as DataTexture | null, rect);
     mirrorTransform(mirror, uniforms.mirrorTransform.value as Vector4);
     uniforms.mirrorTop.value = mirrorTop(mirror);
     uniforms.mirrorFirst.value = MIRROR_FIRST * mirror.spacing;
