@@ -150,7 +150,9 @@ function shaderBody(): {
   through: (depth: number, cosRefracted: number, absorption: number) => number;
   channel: (through: number, passed: number, deep: number, bed: number) => number;
 } {
-  const throughBody = glslToJs(glslBody(WATER_BODY_GLSL, 'float waterThrough(')).replace(/\b(exp)\(/g, 'Math.$1(').replace(/\bmax\(/g, 'Math.max(');
+  const throughBody = glslToJs(glslBody(WATER_BODY_GLSL, 'float waterThrough('))
+    .replace(/\b(exp)\(/g, 'Math.$1(')
+    .replace(/\bmax\(/g, 'Math.max(');
   const channelBody = glslToJs(glslBody(WATER_BODY_GLSL, 'float waterBodyChannel('));
   return {
     through: new Function('depth', 'cosRefracted', 'absorption', throughBody) as (d: number, c: number, a: number) => number,

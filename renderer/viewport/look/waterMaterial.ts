@@ -37,7 +37,11 @@ export const REFLECTED_LAND: readonly [number, number, number] = [74, 72, 60];
  * a_g(440) = 0.1 m⁻¹, a clear lake). Red is gone within a few metres, green and blue carry on: deep water is
  * a dark blue-green, the bed shows through the shallows.
  */
-export const WATER_ABSORPTION: readonly [number, number, number] = [0.34 + 0.1 * Math.exp(-0.014 * 210), 0.0565 + 0.1 * Math.exp(-0.014 * 110), 0.0092 + 0.1 * Math.exp(-0.014 * 10)];
+export const WATER_ABSORPTION: readonly [number, number, number] = [
+  0.34 + 0.1 * Math.exp(-0.014 * 210),
+  0.0565 + 0.1 * Math.exp(-0.014 * 110),
+  0.0092 + 0.1 * Math.exp(-0.014 * 10),
+];
 /** Backscattering, m⁻¹ (pure water, Morel 1974, plus fine particles 0.003 · 550/λ of a clear lake). */
 export const WATER_BACKSCATTER: readonly [number, number, number] = [0.00045 + 0.003 * (550 / 650), 0.00095 + 0.003, 0.0023 + 0.003 * (550 / 450)];
 /**
@@ -182,9 +186,11 @@ float waterBodyChannel(float through, float passed, float deep, float bed) {
   return deep * (1.0 - through) + bed * (through - passed);
 }
 vec4 waterBody(float depth, float cosRefracted, vec3 absorption, vec3 deep, vec3 bed) {
-  vec3 through = vec3(waterThrough(depth, cosRefracted, absorption.r), waterThrough(depth, cosRefracted, absorption.g), waterThrough(depth, cosRefracted, absorption.b));
+  vec3 through = vec3(waterThrough(depth, cosRefracted, absorption.r), waterThrough(depth, cosRefracted, absorption.g),
+    waterThrough(depth, cosRefracted, absorption.b));
   float passed = min(through.r, min(through.g, through.b));
-  return vec4(waterBodyChannel(through.r, passed, deep.r, bed.r), waterBodyChannel(through.g, passed, deep.g, bed.g), waterBodyChannel(through.b, passed, deep.b, bed.b), passed);
+  return vec4(waterBodyChannel(through.r, passed, deep.r, bed.r), waterBodyChannel(through.g, passed, deep.g, bed.g),
+    waterBodyChannel(through.b, passed, deep.b, bed.b), passed);
 }
 `;
 
@@ -445,7 +451,11 @@ void main() {
  */
 export function lakeBodyLight(sun: { toSun: { y: number }; colour: Color; intensity: number }): Color {
   const fill = new Color(FILL_SKY).multiplyScalar(FILL_INTENSITY);
-  return sun.colour.clone().multiplyScalar(sun.intensity * Math.max(sun.toSun.y, 0)).add(fill).multiplyScalar(1 / Math.PI);
+  return sun.colour
+    .clone()
+    .multiplyScalar(sun.intensity * Math.max(sun.toSun.y, 0))
+    .add(fill)
+    .multiplyScalar(1 / Math.PI);
 }
 
 const linear = (rgb: readonly [number, number, number]): Color => new Color().setRGB(rgb[0] / 255, rgb[1] / 255, rgb[2] / 255, 'srgb');
@@ -525,7 +535,7 @@ export function createWaterMaterial(liftAtLeast = 0, strip = false): ShaderMater
         reflectedLand: { value: linear(REFLECTED_LAND) },
         absorption: { value: new Vector3(...WATER_ABSORPTION) },
         deepReflectance: { value: new Vector3(...DEEP_REFLECTANCE) },
-        bedReflectance: { value: new Vector3().setFromColor(linear(LAKE_BED)) },
+        bedReflectance: { value: ((c: Color) => new Vector3(c.r, c.g, c.b))(linear(LAKE_BED)) },
         bodyLight: { value: new Color(1, 1, 1) },
         mirrorGround: { value: null },
         mirrorTransform: { value: new Vector4(0, 0.5, 0, 0.5) },

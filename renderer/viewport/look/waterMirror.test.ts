@@ -11,7 +11,13 @@ function map(width: number, depth: number, cellSize: number, f: (i: number, j: n
 
 describe('the ground a lake mirrors', () => {
   it('keeps every map size within its largest side, the whole map covered', () => {
-    for (const [w, d] of [[257, 257], [1025, 1025], [4097, 4097], [1025, 513], [300, 1000]]) {
+    for (const [w, d] of [
+      [257, 257],
+      [1025, 1025],
+      [4097, 4097],
+      [1025, 513],
+      [300, 1000],
+    ]) {
       const { step, width, depth } = mirrorGroundShape({ width: w, depth: d, cellSize: 1 });
       expect(Math.max(width, depth)).toBeLessThanOrEqual(MIRROR_MAX_SIDE);
       expect((width - 1) * step).toBeGreaterThanOrEqual(w - 1);
@@ -55,7 +61,11 @@ describe('the ground a lake mirrors', () => {
     const { grid, heights } = map(1025, 513, 2, (i, j) => i + 10 * j);
     const ground = mirrorGround(grid, heights);
     const t = mirrorTransform(ground);
-    for (const [i, j] of [[0, 0], [ground.width - 1, ground.depth - 1], [17, 40]]) {
+    for (const [i, j] of [
+      [0, 0],
+      [ground.width - 1, ground.depth - 1],
+      [17, 40],
+    ]) {
       const x = -((grid.width - 1) * grid.cellSize) / 2 + i * ground.spacing;
       const z = -((grid.depth - 1) * grid.cellSize) / 2 + j * ground.spacing;
       expect(x * t.x + t.y).toBeCloseTo((i + 0.5) / ground.width, 9);

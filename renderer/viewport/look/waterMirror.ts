@@ -112,7 +112,11 @@ export function mirrorTransform(ground: MirrorGround, out = new Vector4()): Vect
  * `ground`'s heights as half floats into `texture` (made when null or of another size: then all of them,
  * else those of `rect`, the whole by default); returns the texture to use.
  */
-export function mirrorTexture(ground: MirrorGround, texture: DataTexture | null, rect: MirrorRect = { i0: 0, j0: 0, i1: ground.width, j1: ground.depth }): DataTexture {
+export function mirrorTexture(
+  ground: MirrorGround,
+  texture: DataTexture | null,
+  rect: MirrorRect = { i0: 0, j0: 0, i1: ground.width, j1: ground.depth },
+): DataTexture {
   let target = texture;
   let { i0, j0, i1, j1 } = rect;
   if (!target || target.image.width !== ground.width || target.image.height !== ground.depth) {

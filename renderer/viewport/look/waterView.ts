@@ -9,8 +9,26 @@ import { WaterLevels, type WaterLodOptions } from '../../../app/water/waterLevel
 import { CameraSnapshot } from '../../../app/lod/cameraSnapshot';
 import type { LodCamera } from '../../../shared/lod/selectLod';
 import type { DirtyRegion } from '../../../app/document/region';
-import { createWaterMaterial, lakeBodyLight, MIRROR_FIRST, MIRROR_REACH, MIRROR_STEPS, SHORE_SLOPE_RANGE, STRIP_LIFT, type WaterLightingUniforms } from './waterMaterial';
-import { mirrorGround, mirrorGroundShape, mirrorTexture, mirrorTop, mirrorTransform, refreshMirrorGround, type MirrorGround, type MirrorRect } from './waterMirror';
+import {
+  createWaterMaterial,
+  lakeBodyLight,
+  MIRROR_FIRST,
+  MIRROR_REACH,
+  MIRROR_STEPS,
+  SHORE_SLOPE_RANGE,
+  STRIP_LIFT,
+  type WaterLightingUniforms,
+} from './waterMaterial';
+import {
+  mirrorGround,
+  mirrorGroundShape,
+  mirrorTexture,
+  mirrorTop,
+  mirrorTransform,
+  refreshMirrorGround,
+  type MirrorGround,
+  type MirrorRect,
+} from './waterMirror';
 import { riverStripBlock, stripWaterBlock } from '../../../app/water/riverStripBlock';
 import type { DrawnLine } from '../../../shared/rivers/drawnStrip';
 import { automaticStripsExcluded, drawnStrips, sheetHoldsLakesOnly } from '../../../shared/layers/drawnRiverLines';
@@ -241,7 +259,8 @@ export class WaterView {
     const shape = mirrorGroundShape(grid);
     let mirror = this.mirror;
     let rect: MirrorRect | undefined;
-    if (mirror && region.kind === 'rect' && mirror.heights.length === shape.width * shape.depth && mirror.step === shape.step && mirror.spacing === grid.cellSize * shape.step)
+    const sameShape = mirror !== null && mirror.heights.length === shape.width * shape.depth && mirror.step === shape.step;
+    if (mirror && sameShape && region.kind === 'rect' && mirror.spacing === grid.cellSize * shape.step)
       rect = refreshMirrorGround(mirror, grid, heights, region);
     else mirror = this.mirror = mirrorGround(grid, heights);
     uniforms.mirrorGround.value = mirrorTexture(mirror, uniforms.mirrorGround.value as DataTexture | null, rect);
