@@ -13,6 +13,7 @@ import { riverStripBlock } from '../app/water/riverStripBlock';
 import { waterBlockCounts } from '../app/water/waterCorners';
 import { ALL } from '../app/document/region';
 import { WaterView } from '../renderer/viewport/look/waterView';
+import { mirrorGround, mirrorTexture, refreshMirrorGround } from '../renderer/viewport/look/waterMirror';
 import { cameraFrustum } from '../renderer/viewport/lod/cameraFrustum';
 import type { LodCamera } from '../shared/lod/selectLod';
 import type { Heightfield } from '../shared/terrain/heightfield';
@@ -198,6 +199,38 @@ export const benchmarks: Benchmark[] = [
       const { columns, rows } = waterBlockCounts(field);
       for (let bj = 0; bj < rows; bj++) for (let bi = 0; bi < columns; bi++) riverStripBlock(field, water, heights, features.featureOf, RIVER_WIDTH, bi, bj);
     }),
+  },
+  {
+    // The lakes' mirror (renderer/viewport/look/waterMirror.ts): the whole map read onto its coarse ground
+    // and sent as half floats (after a whole-map change; part of `water-draw build`), and after an edit of
+    // 64 × 64 vertices only the samples it reached (part of `water-draw block`).
+    name: 'water-draw mirror ground',
+    size: SIZE,
+    baseline: BASELINE,
+    samples: 5,
+    warmup: 1,
+    setup: state,
+    run: (s) => {
+      const { field, heights } = s as State;
+      mirrorTexture(mirrorGround(field, heights), null).dispose();
+    },
+  },
+  {
+    name: 'water-draw mirror stroke',
+    size: SIZE,
+    baseline: BASELINE,
+    samples: 20,
+    warmup: 3,
+    setup: () => {
+      const s = state();
+      const ground = mirrorGround(s.field, s.heights);
+      return { s, ground, texture: mirrorTexture(ground, null) };
+    },
+    run: (m) => {
+      const { s, ground, texture } = m as { s: State; ground: ReturnType<typeof mirrorGround>; texture: ReturnType<typeof mirrorTexture> };
+      const rect = refreshMirrorGround(ground, s.field, s.heights, { kind: 'rect', i0: 2016, j0: 2016, i1: 2080, j1: 2080 });
+      mirrorTexture(ground, texture, rect);
+    },
   },
   {
     name: 'water-draw camera move',

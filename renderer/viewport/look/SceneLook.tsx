@@ -25,7 +25,7 @@ import { useSession } from '../../session';
 import { useViewport } from '../viewportContext';
 import type { TerrainLighting } from './terrainLighting';
 import { propShadowFrame, snapToShadowTexels } from './propShadowFrame';
-import { SKY_BELOW, SKY_GRADIENT_GLSL, SKY_HORIZON, SKY_ZENITH, sunLight } from './skyLook';
+import { FILL_GROUND, FILL_INTENSITY, FILL_SKY, SKY_BELOW, SKY_GRADIENT_GLSL, SKY_HORIZON, SKY_ZENITH, sunLight } from './skyLook';
 import { SEA_LOOK } from '../../../app/view/seaLook';
 import {
   clipSeaToGround,
@@ -152,7 +152,7 @@ export function SceneLighting() {
     sun.shadow.radius = 2.5;
     sun.shadow.bias = -0.0004;
     sun.shadow.normalBias = 0.04;
-    const fill = new HemisphereLight('#d6e6fa', '#8a7b63', 2.2);
+    const fill = new HemisphereLight(FILL_SKY, FILL_GROUND, FILL_INTENSITY);
     const fog = new Fog(HORIZON.clone(), 1, 2);
     return { sky, material, sun, fill, fog };
   }, []);

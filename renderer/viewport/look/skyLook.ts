@@ -10,6 +10,10 @@ import { sunVector } from '../../../shared/terrain/lighting';
 export const SKY_ZENITH = '#3b6fb6';
 export const SKY_HORIZON = '#c6d6e4';
 export const SKY_BELOW = '#a7b3bd';
+/** The sky's fill light (a hemisphere light: sky above, ground below, intensity), which lights the ground beside the sun. */
+export const FILL_SKY = '#d6e6fa';
+export const FILL_GROUND = '#8a7b63';
+export const FILL_INTENSITY = 2.2;
 const SUN_LOW = new Color('#ffc98f');
 const SUN_HIGH = new Color('#fff4e6');
 

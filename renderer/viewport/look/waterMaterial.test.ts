@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { Color } from 'three';
 import { DEEP_ALPHA, DEEP_WATER, SHALLOW_ALPHA } from '../../../app/water/waterColours';
 import {
+  BODY_LEAST_COS,
   createWaterMaterial,
+  DEEP_REFLECTANCE,
+  lakeBodyLight,
+  LAKE_BED,
+  WATER_ABSORPTION,
+  WATER_BACKSCATTER,
+  WATER_BODY_GLSL,
+  WATER_MIRROR_GLSL,
   RIPPLE_FULL_PIXELS,
   RIPPLE_GONE_PIXELS,
   WATER_F0,
@@ -11,7 +19,7 @@ import {
   WATER_RIPPLE_FADE_GLSL,
   WATER_SURFACE_MIX_GLSL,
 } from './waterMaterial';
-import { SKY_HORIZON, SKY_ZENITH } from './skyLook';
+import { SKY_HORIZON, SKY_ZENITH, sunLight } from './skyLook';
 import { glslBody, glslSmoothstep, glslToJs } from './testing/glslAsJs';
 
 const clamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x));
@@ -134,5 +142,100 @@ describe('the water material', () => {
       expect(material.fragmentShader).not.toContain('streak');
       material.dispose();
     }
+  });
+});
+
+/** The shader's waterThrough and waterBodyChannel run as JavaScript. */
+function shaderBody(): {
+  through: (depth: number, cosRefracted: number, absorption: number) => number;
+  channel: (through: number, passed: number, deep: number, bed: number) => number;
+} {
+  const throughBody = glslToJs(glslBody(WATER_BODY_GLSL, 'float waterThrough('))
+    .replace(/\b(exp)\(/g, 'Math.$1(')
+    .replace(/\bmax\(/g, 'Math.max(');
+  const channelBody = glslToJs(glslBody(WATER_BODY_GLSL, 'float waterBodyChannel('));
+  return {
+    through: new Function('depth', 'cosRefracted', 'absorption', throughBody) as (d: number, c: number, a: number) => number,
+    channel: new Function('through', 'passed', 'deep', 'bed', channelBody) as (t: number, p: number, d: number, b: number) => number,
+  };
+}
+
+/** sRGB 0–255 to linear. */
+const toLinear = (v: number) => new Color().setRGB(v / 255, 0, 0, 'srgb').r;
+
+describe('a lake’s body by absorption', () => {
+  it('takes the published absorption of clear lake water: pure water (Pope & Fry 1997) and a little dissolved matter', () => {
+    // Pope & Fry's table at 650, 550 and 450 nm, and a_g(440) = 0.1 m⁻¹ falling by exp(−0.014 nm⁻¹ · Δλ).
+    const pure = [0.34, 0.0565, 0.0092];
+    const dissolved = [650, 550, 450].map((nm) => 0.1 * Math.exp(-0.014 * (nm - 440)));
+    WATER_ABSORPTION.forEach((a, c) => expect(a).toBeCloseTo(pure[c] + dissolved[c], 9));
+    // Red is absorbed most, green least: deep water is blue-green, not sky blue.
+    expect(WATER_ABSORPTION[0]).toBeGreaterThan(3 * WATER_ABSORPTION[2]);
+    expect(WATER_ABSORPTION[1]).toBeLessThan(WATER_ABSORPTION[2]);
+    // Deep water's reflectance, 0.54 · 0.33 b_b / (a + b_b): under 2 % in every channel, red the least.
+    DEEP_REFLECTANCE.forEach((r, c) => expect(r).toBeCloseTo((0.54 * 0.33 * WATER_BACKSCATTER[c]) / (WATER_ABSORPTION[c] + WATER_BACKSCATTER[c]), 12));
+    expect(Math.max(...DEEP_REFLECTANCE)).toBeLessThan(0.02);
+    expect(DEEP_REFLECTANCE[0]).toBeLessThan(0.3 * DEEP_REFLECTANCE[1]);
+  });
+
+  it('follows Beer–Lambert along the path down and up the refracted ray, and the shallow-water reflectance’s closed form', () => {
+    const { through, channel } = shaderBody();
+    const bed = LAKE_BED.map(toLinear);
+    for (const depth of [0, 0.1, 0.5, 1, 2.5, 5, 10, 40]) {
+      for (const cosT of [1, 0.9, 0.7, 0.5, BODY_LEAST_COS, 0.1]) {
+        const path = depth * (1 + 1 / Math.max(cosT, BODY_LEAST_COS));
+        const t = WATER_ABSORPTION.map((a) => through(depth, cosT, a));
+        t.forEach((v, c) => expect(v, `${depth} m, cos ${cosT}`).toBeCloseTo(Math.exp(-WATER_ABSORPTION[c] * path), 12));
+        const passed = Math.min(...t);
+        expect(passed).toBe(t[0]);
+        for (let c = 0; c < 3; c++) {
+          const sent = channel(t[c], passed, DEEP_REFLECTANCE[c], bed[c]);
+          // Over the bed it assumes: R = R∞ + (A − R∞) exp(−K H (1 + 1/cos θt)) (Maritorena, Morel & Gentili 1994, slanted).
+          const closed = DEEP_REFLECTANCE[c] + (bed[c] - DEEP_REFLECTANCE[c]) * Math.exp(-WATER_ABSORPTION[c] * path);
+          expect(sent + passed * bed[c], `${depth} m, cos ${cosT}, channel ${c}`).toBeCloseTo(closed, 12);
+          // Nothing negative, whatever the ground behind is.
+          expect(sent).toBeGreaterThanOrEqual(0);
+        }
+      }
+    }
+    // No depth: the water adds nothing and lets the ground through whole.
+    expect(through(0, 1, WATER_ABSORPTION[0])).toBe(1);
+    expect(channel(1, 1, DEEP_REFLECTANCE[1], bed[1])).toBe(0);
+    // Looking down into 2.5 m (5 m of path) an eighth of the red is left and two thirds of the green: a green bed.
+    expect(through(2.5, 1, WATER_ABSORPTION[0])).toBeCloseTo(Math.exp(-5 * WATER_ABSORPTION[0]), 12);
+    expect(through(2.5, 1, WATER_ABSORPTION[0])).toBeLessThan(0.2);
+    expect(through(2.5, 1, WATER_ABSORPTION[1])).toBeGreaterThan(0.6);
+  });
+
+  it('makes deep water a dark blue-green under the scene’s light, not the sky’s saturated blue', () => {
+    const light = lakeBodyLight(sunLight({ sunAzimuthDeg: 135, sunElevationDeg: 45 }));
+    // 40 m deep, seen 45° from overhead: the body's light and 2 % of the sky near the zenith.
+    const { through, channel } = shaderBody();
+    const bed = LAKE_BED.map(toLinear);
+    const t = WATER_ABSORPTION.map((a) => through(40, Math.cos(Math.asin(Math.sin(Math.PI / 4) / WATER_IOR)), a));
+    const f = WATER_F0 + (1 - WATER_F0) * (1 - Math.cos(Math.PI / 4)) ** 5;
+    const sky = new Color(SKY_ZENITH).lerp(new Color(SKY_HORIZON), 0.2);
+    const seen = new Color(
+      f * sky.r + (1 - f) * channel(t[0], Math.min(...t), DEEP_REFLECTANCE[0], bed[0]) * light.r,
+      f * sky.g + (1 - f) * channel(t[1], Math.min(...t), DEEP_REFLECTANCE[1], bed[1]) * light.g,
+      f * sky.b + (1 - f) * channel(t[2], Math.min(...t), DEEP_REFLECTANCE[2], bed[2]) * light.b,
+    );
+    const srgb = seen.getRGB(new Color(), 'srgb');
+    expect(srgb.r).toBeLessThan(0.12);
+    expect(srgb.g).toBeGreaterThan(srgb.r + 0.05);
+    expect(srgb.b).toBeGreaterThan(srgb.r + 0.05);
+    expect(Math.max(srgb.g, srgb.b)).toBeLessThan(0.35);
+    // The old ramp's deep colour was far bluer than green: (14, 52, 120).
+    expect(srgb.b / srgb.g).toBeLessThan(0.6 * (DEEP_WATER[2] / DEEP_WATER[1]));
+  });
+
+  it('puts the body and the mirror’s march into the lakes’ shader only (river strips keep theirs)', () => {
+    const sheet = createWaterMaterial();
+    expect(sheet.fragmentShader).toContain(WATER_BODY_GLSL);
+    expect(sheet.fragmentShader).toContain(WATER_MIRROR_GLSL);
+    expect(sheet.fragmentShader).toMatch(/#ifndef RIVER_STRIP\n\s*\$?\{?[\s\S]*vec4 waterBody\(/);
+    expect(sheet.defines?.RIVER_STRIP).toBeUndefined();
+    expect(createWaterMaterial(0.5, true).defines?.RIVER_STRIP).toBe('');
+    sheet.dispose();
   });
 });

@@ -1,6 +1,6 @@
 import { Color, DoubleSide, ShaderMaterial, UniformsLib, UniformsUtils, Vector3, Vector4, type IUniform, type Texture } from 'three';
 import { DEEP_ALPHA, DEEP_WATER, DEPTH_HALF, SELECTED_MIX, SELECTED_WATER, SHALLOW_ALPHA, SHALLOW_WATER } from '../../../app/water/waterColours';
-import { SKY_BELOW, SKY_GRADIENT_GLSL, SKY_HORIZON, SKY_ZENITH } from './skyLook';
+import { FILL_INTENSITY, FILL_SKY, SKY_BELOW, SKY_GRADIENT_GLSL, SKY_HORIZON, SKY_ZENITH } from './skyLook';
 
 /** Water's refractive index (fresh water, visible light). */
 export const WATER_IOR = 1.333;
@@ -28,6 +28,46 @@ export const CLEAR_DEPTH = 2.5;
 export const RIVER_CLEAR_SHARE = 0.3;
 /** The land the water mirrors where it rises above the reflected ray (sRGB): shaded ground, seen from below. */
 export const REFLECTED_LAND: readonly [number, number, number] = [74, 72, 60];
+
+/*
+ * A lake's body by absorption (Beer–Lambert) along the light's path through it: down to the bed and back
+ * up along the refracted view ray, H·(1 + 1/cos θt) for water H deep. Per RGB channel (650, 550, 450 nm)
+ * the absorption of clear lake water, m⁻¹: pure water (Pope & Fry 1997, Appl. Opt. 36: 0.340, 0.0565,
+ * 0.0092) plus dissolved organic matter a_g(λ) = 0.1 · exp(−0.014 (λ − 440)) (Bricaud, Morel & Prieur 1981,
+ * a_g(440) = 0.1 m⁻¹, a clear lake). Red is gone within a few metres, green and blue carry on: deep water is
+ * a dark blue-green, the bed shows through the shallows.
+ */
+export const WATER_ABSORPTION: readonly [number, number, number] = [
+  0.34 + 0.1 * Math.exp(-0.014 * 210),
+  0.0565 + 0.1 * Math.exp(-0.014 * 110),
+  0.0092 + 0.1 * Math.exp(-0.014 * 10),
+];
+/** Backscattering, m⁻¹ (pure water, Morel 1974, plus fine particles 0.003 · 550/λ of a clear lake). */
+export const WATER_BACKSCATTER: readonly [number, number, number] = [0.00045 + 0.003 * (550 / 650), 0.00095 + 0.003, 0.0023 + 0.003 * (550 / 450)];
+/**
+ * Deep water's reflectance as a surface's albedo: 0.33 b_b / (a + b_b) under the surface (Gordon, Brown &
+ * Jacobs 1975; Morel & Prieur 1977), × 0.54 out through it (the radiance's n² and the surface's inner
+ * reflection). About 0.2 %, 0.9 %, 1.1 %: from above deep water is nearly black, tinted blue-green.
+ */
+export const DEEP_REFLECTANCE: readonly [number, number, number] = WATER_ABSORPTION.map(
+  (a, c) => (0.54 * 0.33 * WATER_BACKSCATTER[c]) / (a + WATER_BACKSCATTER[c]),
+) as unknown as readonly [number, number, number];
+/**
+ * The bed the body assumes (sRGB) for the light its green and blue carry beyond what the red lets through
+ * (the blending passes one share of the ground behind for all three channels: the red's, the least):
+ * silt and algae, green-brown.
+ */
+export const LAKE_BED: readonly [number, number, number] = [104, 98, 66];
+/** Least cosine of the refracted ray the path is taken at (grazing views: the path at most 5 × the depth). */
+export const BODY_LEAST_COS = 0.25;
+/**
+ * The reflected ray's march against the ground (waterMirror.ts): this many steps, the first MIRROR_FIRST
+ * samples of its ground out, each the last one's distance × the growth that reaches MIRROR_REACH metres
+ * on the ground (or the map's size, the lesser) with the last.
+ */
+export const MIRROR_STEPS = 8;
+export const MIRROR_FIRST = 1.5;
+export const MIRROR_REACH = 600;
 
 /*
  * Rivers' and lakes' water (app/water/waterMesh.ts blocks): a surface that reflects the scene's sky
@@ -131,6 +171,58 @@ float rippleFade(float wavelength, float footprint) {
 }
 `;
 
+/**
+ * A lake's body `depth` metres deep seen along a refracted ray of cosine `cosRefracted`: (rgb) the light
+ * it sends up per unit of light falling on it, with (a) the share of the ground behind that the blending
+ * lets through. Bed A seen through it is rgb + a·A = R∞ + (A − R∞)·exp(−K·H·(1 + 1/cos θt)) where A is the
+ * assumed bed (exactly; the ground's own colour otherwise, through its red's transmittance), the shallow
+ * water's reflectance of Maritorena, Morel & Gentili (1994) with the view's slanted path.
+ */
+export const WATER_BODY_GLSL = /* glsl */ `
+float waterThrough(float depth, float cosRefracted, float absorption) {
+  return exp(-absorption * depth * (1.0 + 1.0 / max(cosRefracted, ${BODY_LEAST_COS.toFixed(2)})));
+}
+float waterBodyChannel(float through, float passed, float deep, float bed) {
+  return deep * (1.0 - through) + bed * (through - passed);
+}
+vec4 waterBody(float depth, float cosRefracted, vec3 absorption, vec3 deep, vec3 bed) {
+  vec3 through = vec3(waterThrough(depth, cosRefracted, absorption.r), waterThrough(depth, cosRefracted, absorption.g),
+    waterThrough(depth, cosRefracted, absorption.b));
+  float passed = min(through.r, min(through.g, through.b));
+  return vec4(waterBodyChannel(through.r, passed, deep.r, bed.r), waterBodyChannel(through.g, passed, deep.g, bed.g),
+    waterBodyChannel(through.b, passed, deep.b, bed.b), passed);
+}
+`;
+
+/**
+ * Where the reflected ray from water point `p` along `r` (r.y > 0) first meets the mirror's ground
+ * (waterMirror.ts): (x) how much it is land (0 sky, 1 land; soft over the last step's rise so the
+ * mirrored skyline is not a stair), (yz) the ground point met. MIRROR_STEPS steps at horizontal distances
+ * growing by `growth` from `first` metres, stopping once the ray is above the ground's highest point.
+ */
+export const WATER_MIRROR_GLSL = /* glsl */ `
+vec3 mirrorMarch(vec3 p, vec3 r, sampler2D ground, vec4 transform, float top, float first, float growth) {
+  vec3 along = r / max(length(r.xz), 1e-3);
+  float t = first;
+  float lastT = 0.0;
+  float lastGap = -0.05;
+  for (int i = 0; i < ${MIRROR_STEPS}; i++) {
+    vec3 q = p + along * t;
+    if (q.y > top) break;
+    float gap = texture2D(ground, vec2(q.x * transform.x + transform.y, q.z * transform.z + transform.w)).r - q.y;
+    if (gap > 0.0) {
+      float f = lastGap / (lastGap - gap);
+      vec3 hit = p + along * mix(lastT, t, f);
+      return vec3(clamp(gap / (0.15 * (t - lastT) * along.y + 0.5), 0.0, 1.0), hit.xz);
+    }
+    lastT = t;
+    lastGap = gap;
+    t *= growth;
+  }
+  return vec3(0.0, p.xz);
+}
+`;
+
 const WATER_FRAGMENT = /* glsl */ `
 #include <fog_pars_fragment>
 uniform vec3 shallowColour;
@@ -164,6 +256,17 @@ uniform float shineRoughness;
 uniform sampler2D terrainLighting;
 uniform vec4 terrainLightingTransform;
 uniform float waterLit;
+#ifndef RIVER_STRIP
+uniform vec3 absorption;
+uniform vec3 deepReflectance;
+uniform vec3 bedReflectance;
+uniform vec3 bodyLight;
+uniform sampler2D mirrorGround;
+uniform vec4 mirrorTransform;
+uniform float mirrorTop;
+uniform float mirrorFirst;
+uniform float mirrorGrowth;
+#endif
 // Declared for the fragment stage too (three declares it for the vertex stage only): the raised depth's projection.
 uniform mat4 projectionMatrix;
 varying float vDepth;
@@ -189,6 +292,10 @@ ${SKY_GRADIENT_GLSL}
 ${WATER_FRESNEL_GLSL}
 ${WATER_SURFACE_MIX_GLSL}
 ${WATER_RIPPLE_FADE_GLSL}
+#ifndef RIVER_STRIP
+${WATER_BODY_GLSL}
+${WATER_MIRROR_GLSL}
+#endif
 // The still ripples' slope (xy) at ground point p, and (z) the slope variance of the waves faded out at
 // this footprint: ${RIPPLE_WAVES} waves, each ${RIPPLE_GROWTH}× the last one's length, turned by the golden angle,
 // their phases bent by a slow warp so that no lattice shows. On a river (flow strength s) the waves turn
@@ -236,12 +343,21 @@ void main() {
   vec3 mirrored = reflect(-toEye, normal);
   mirrored.y = abs(mirrored.y);
   vec3 sky = skyGradient(mirrored, skyZenith, skyHorizon, skyBelow, sunDirection, sunGlow);
+#ifdef RIVER_STRIP
   // The terrain's sky visibility at this point is the mean of cos² of its horizon's elevation: a ray
   // reflected below that elevation meets land (read at the bed, so a little high over deep water).
   float horizon = waterLit > 0.5 ? sqrt(max(0.0, 1.0 - texture2D(terrainLighting,
     vec2(vWorld.x * terrainLightingTransform.x + terrainLightingTransform.y, vWorld.z * terrainLightingTransform.z + terrainLightingTransform.w)).g)) : 0.0;
   float land = 1.0 - smoothstep(horizon - 0.12, horizon + 0.03, mirrored.y);
   vec3 reflection = mix(sky, reflectedLand, land);
+#else
+  // A lake mirrors the land round it where its reflected ray meets the ground (marched against the
+  // mirror's coarse heights), lit as the terrain's lighting says there: sunlit cliffs brighter.
+  vec3 met = mirrorMarch(vWorld, mirrored, mirrorGround, mirrorTransform, mirrorTop, mirrorFirst, mirrorGrowth);
+  float sunlit = waterLit > 0.5 ? texture2D(terrainLighting,
+    vec2(met.y * terrainLightingTransform.x + terrainLightingTransform.y, met.z * terrainLightingTransform.z + terrainLightingTransform.w)).r : 0.5;
+  vec3 reflection = mix(sky, reflectedLand * (0.6 + 1.4 * sunlit * max(sunDirection.y, 0.0)), met.x);
+#endif
   // The sun's highlight: facets whose slope turns the sun into the eye, spread by the ripples too short to
   // draw here (their variance) and a little for the sun's disc.
   vec3 halfway = normalize(sunDirection + toEye);
@@ -252,9 +368,21 @@ void main() {
   vec3 shine = sunColour * waterFresnel(dot(halfway, toEye), waterF0) * slopes / (4.0 * max(cosView, 0.1) * hy2 * hy2) * step(0.0, sunDirection.y);
   // What reaches the eye: F of the reflection, and of the rest the water's body at its opacity (the path
   // through it longer at a slant), the ground behind showing through the remainder by the blending.
+#ifdef RIVER_STRIP
   vec2 surface = waterSurfaceMix(cosView, alpha, waterF0);
   colour = mix(colour, reflection, surface.x) + shine / max(surface.y, 1e-3);
   alpha = surface.y;
+#else
+  // A lake: F of the reflection, and through the rest of the surface its body by absorption along the
+  // path down to the bed and up the refracted ray (waterBody), lit as the ground is (bodyLight), the ground
+  // behind showing through the share that passes.
+  float fresnel = waterFresnel(cosView, waterF0);
+  float refracted = sqrt(max(0.0, 1.0 - (1.0 - cosView * cosView) / 1.777));
+  vec4 body = waterBody(depth, refracted, absorption, deepReflectance, bedReflectance);
+  alpha = 1.0 - (1.0 - fresnel) * body.a;
+  if (selected) alpha = max(alpha, 0.7);
+  colour = (fresnel * reflection + (1.0 - fresnel) * body.rgb * bodyLight + shine) / max(alpha, 1e-3);
+#endif
   // The edge: out to nothing as the depth read inside the cell reaches 0 (app/water/shoreField.ts: the
   // corners' depths carried along their slopes; waterCorners.ts cornerDepth), so the water line runs
   // through the cells, straight where the bank is planar, not kinking at every triangle. Depth /
@@ -316,6 +444,19 @@ void main() {
   if (selected) gl_FragColor.rgb = mix(gl_FragColor.rgb, selectedColour, selectedMix);
 }
 `;
+
+/**
+ * The light falling on a lake's body, as the ground is lit (SceneLook.tsx, three's Lambert): the sun's
+ * irradiance on a level surface and the fill's sky above, over π (radiance per unit albedo, linear).
+ */
+export function lakeBodyLight(sun: { toSun: { y: number }; colour: Color; intensity: number }): Color {
+  const fill = new Color(FILL_SKY).multiplyScalar(FILL_INTENSITY);
+  return sun.colour
+    .clone()
+    .multiplyScalar(sun.intensity * Math.max(sun.toSun.y, 0))
+    .add(fill)
+    .multiplyScalar(1 / Math.PI);
+}
 
 const linear = (rgb: readonly [number, number, number]): Color => new Color().setRGB(rgb[0] / 255, rgb[1] / 255, rgb[2] / 255, 'srgb');
 
@@ -392,6 +533,16 @@ export function createWaterMaterial(liftAtLeast = 0, strip = false): ShaderMater
         sunColour: { value: new Color(1, 1, 1) },
         sunGlow: { value: new Color(1, 1, 1) },
         reflectedLand: { value: linear(REFLECTED_LAND) },
+        absorption: { value: new Vector3(...WATER_ABSORPTION) },
+        deepReflectance: { value: new Vector3(...DEEP_REFLECTANCE) },
+        bedReflectance: { value: ((c: Color) => new Vector3(c.r, c.g, c.b))(linear(LAKE_BED)) },
+        bodyLight: { value: new Color(1, 1, 1) },
+        mirrorGround: { value: null },
+        mirrorTransform: { value: new Vector4(0, 0.5, 0, 0.5) },
+        // No ground yet: every ray is above it, the march ends at once.
+        mirrorTop: { value: -1e9 },
+        mirrorFirst: { value: 3 },
+        mirrorGrowth: { value: 2 },
         waterF0: { value: WATER_F0 },
         rippleSteepness: { value: RIPPLE_STEEPNESS },
         shineRoughness: { value: SHINE_ROUGHNESS },

@@ -1,4 +1,4 @@
-import { BufferAttribute, BufferGeometry, Group, Mesh, Sphere, Vector3, type ShaderMaterial } from 'three';
+import { BufferAttribute, BufferGeometry, Group, Mesh, Sphere, Vector3, type Color, type DataTexture, type ShaderMaterial, type Vector4 } from 'three';
 import type { HydrologyGrid } from '../../../shared/hydrology/grid';
 import type { WaterSurface } from '../../../shared/hydrology/waterSurface';
 import type { FeatureIds } from '../../../shared/hydrology/waterFeatures';
@@ -9,8 +9,26 @@ import { WaterLevels, type WaterLodOptions } from '../../../app/water/waterLevel
 import { CameraSnapshot } from '../../../app/lod/cameraSnapshot';
 import type { LodCamera } from '../../../shared/lod/selectLod';
 import type { DirtyRegion } from '../../../app/document/region';
-import { createWaterMaterial, SHORE_SLOPE_RANGE, STRIP_LIFT, type WaterLightingUniforms } from './waterMaterial';
-import type { Color } from 'three';
+import {
+  createWaterMaterial,
+  lakeBodyLight,
+  MIRROR_FIRST,
+  MIRROR_REACH,
+  MIRROR_STEPS,
+  SHORE_SLOPE_RANGE,
+  STRIP_LIFT,
+  type WaterLightingUniforms,
+} from './waterMaterial';
+import {
+  mirrorGround,
+  mirrorGroundShape,
+  mirrorTexture,
+  mirrorTop,
+  mirrorTransform,
+  refreshMirrorGround,
+  type MirrorGround,
+  type MirrorRect,
+} from './waterMirror';
 import { riverStripBlock, stripWaterBlock } from '../../../app/water/riverStripBlock';
 import type { DrawnLine } from '../../../shared/rivers/drawnStrip';
 import { automaticStripsExcluded, drawnStrips, sheetHoldsLakesOnly } from '../../../shared/layers/drawnRiverLines';
@@ -62,6 +80,8 @@ export class WaterView {
   private readonly drawnStrips: Mesh[] = [];
   private drawnLines: readonly DrawnLine[] | null = null;
   private drawnMask: Uint8Array | null = null;
+  /** The ground the lakes mirror (waterMirror.ts), null until there is water. */
+  private mirror: MirrorGround | null = null;
 
   /**
    * `keepArrays`: the meshes keep their arrays after upload, so that a lost GPU context is restored
@@ -110,6 +130,7 @@ export class WaterView {
     this.source = water ? { grid, water, heights, featureOf, riverWidth, lakesOnly, excluded: this.drawnMask } : null;
     this.removeDrawnStrips();
     if (!water) return;
+    this.updateMirror(grid, heights, region);
     if (drawn) {
       for (const strip of drawnStrips(grid, heights, water.surface, drawn)) {
         const block = stripWaterBlock(strip, featureOf, -1, -1);
@@ -229,6 +250,25 @@ export class WaterView {
       material.uniforms.sunGlow.value.copy(sun.colour);
       material.uniforms.sunColour.value.copy(sun.colour).multiplyScalar(sun.intensity);
     }
+    (this.material.uniforms.bodyLight.value as Color).copy(lakeBodyLight(sun));
+  }
+
+  /** The lakes' mirror: its ground read again where `region` changed (the whole of it for another map), sent to the sheet's material. */
+  private updateMirror(grid: HydrologyGrid, heights: Float32Array, region: DirtyRegion): void {
+    const uniforms = this.material.uniforms;
+    const shape = mirrorGroundShape(grid);
+    let mirror = this.mirror;
+    let rect: MirrorRect | undefined;
+    const sameShape = mirror !== null && mirror.heights.length === shape.width * shape.depth && mirror.step === shape.step;
+    if (mirror && sameShape && region.kind === 'rect' && mirror.spacing === grid.cellSize * shape.step)
+      rect = refreshMirrorGround(mirror, grid, heights, region);
+    else mirror = this.mirror = mirrorGround(grid, heights);
+    uniforms.mirrorGround.value = mirrorTexture(mirror, uniforms.mirrorGround.value as DataTexture | null, rect);
+    mirrorTransform(mirror, uniforms.mirrorTransform.value as Vector4);
+    uniforms.mirrorTop.value = mirrorTop(mirror);
+    uniforms.mirrorFirst.value = MIRROR_FIRST * mirror.spacing;
+    const reach = Math.min(MIRROR_REACH, 2 * Math.max(mirror.halfX, mirror.halfZ));
+    uniforms.mirrorGrowth.value = Math.max(1.05, (reach / (MIRROR_FIRST * mirror.spacing)) ** (1 / (MIRROR_STEPS - 1)));
   }
 
   /**
@@ -311,6 +351,7 @@ export class WaterView {
 
   dispose(): void {
     this.clear();
+    (this.material.uniforms.mirrorGround.value as DataTexture | null)?.dispose();
     this.material.dispose();
     this.stripMaterial.dispose();
   }
