@@ -14,6 +14,8 @@ import { useViewport } from '../viewportContext';
 import { naturalLinesOf } from '../../../app/view/terrainColours';
 import { drawnErosionMasks } from '../coverOverride';
 import { overlaySlopeDeg } from '../../../app/drive/drivability';
+import { ALL } from '../../../app/document/region';
+import { WaterRebuilds } from '../look/waterRebuilds';
 
 /** CPU time per slice of chunk-error refinement on the main thread: well inside a frame. */
 const REFINE_SLICE_MS = 4;
@@ -49,6 +51,13 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
     lod.setWireframe(view.getState().settings.wireframe);
     lod.setColourMode(view.getState().settings.colorMode, naturalLinesOf(view.getState().settings));
     lod.setErosion(drawnErosionMasks(editor));
+    // The wet margin along the water (as the exact mesh's, only while Show Water is on): found again over an
+    // edit's rectangle when the gesture commits (its preview steps are gathered, as the water's own blocks),
+    // over the whole map for another water.
+    let wetWater = editor.document.water;
+    const wetRebuilds = new WaterRebuilds();
+    const shownWater = () => (view.getState().settings.showWater ? editor.document.water : null);
+    lod.setWater(shownWater(), ALL);
     const steepTint = () => lod.setSteepTint(drive.settings.drivabilityOverlay ? overlaySlopeDeg(drive.settings) : null);
     steepTint();
     const unsubscribeDrive = drive.store.subscribe((s, prev) => {
@@ -101,12 +110,19 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
         // Erosion results set without an edit (an opened project's, once its stack is checked).
         if (s.resultsVersion !== prev.resultsVersion) {
           lod.setErosion(drawnErosionMasks(editor));
+          wetWater = editor.document.water;
+          lod.setWater(shownWater(), ALL);
           invalidate();
         }
         return;
       }
       lod.syncDocument(editor.document.field, s.lastChange);
       lod.setErosion(drawnErosionMasks(editor));
+      const wetRegion = wetRebuilds.changed(s.lastChange, s.preview, editor.document.water === wetWater);
+      if (wetRegion) {
+        wetWater = editor.document.water;
+        lod.setWater(shownWater(), wetRegion);
+      }
       lastCamera.current = '';
       pendingDrawn.current = s.version;
       invalidate();
@@ -114,6 +130,7 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
     });
     const unsubscribeView = view.subscribe((s, prev) => {
       if (s.settings === prev.settings) return;
+      if (s.settings.showWater !== prev.settings.showWater) lod.setWater(shownWater(), ALL);
       lod.setWireframe(s.settings.wireframe);
       lod.setColourMode(s.settings.colorMode, naturalLinesOf(s.settings));
       lastCamera.current = '';
