@@ -56,12 +56,13 @@ test('the GPU-height surface at full detail darkens the river’s banks as the e
   await sendMenuCommand(page, 'view.toggleWater');
   const dry = await settledViewportShot(page);
   await sendMenuCommand(page, 'view.toggleWater');
-  // The water and its dark banks are a sizeable part of the view (the banks alone, undarkened, differ in ~1 %)…
+  // The water and its dark banks are in view on the LOD surface: measured 4.2 % of the view with the banks
+  // darkened, 2.8 % without (the water alone)…
   const wet = await pixelDifference(page, lod, dry);
-  expect(wet.differingShare).toBeGreaterThan(0.03);
-  // …and the two surfaces draw them alike: same triangles, same shading inputs, only a few edge pixels' rounding.
+  expect(wet.differingShare).toBeGreaterThan(0.035);
+  // …and the two surfaces draw them alike: same triangles, same shading inputs, only a few edge pixels' rounding
+  // (measured: none differ; 3.1 % with the LOD surface's banks undarkened).
   const difference = await pixelDifference(page, exact, lod);
-  test.info().annotations.push({ type: 'wet margin', description: JSON.stringify({ wet: wet.differingShare, exactVsLod: difference.differingShare }) });
   expect(difference.differingShare).toBeLessThan(0.002);
   expect(app.consoleErrors).toEqual([]);
 });
