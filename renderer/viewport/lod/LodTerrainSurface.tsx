@@ -51,13 +51,12 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
     lod.setWireframe(view.getState().settings.wireframe);
     lod.setColourMode(view.getState().settings.colorMode, naturalLinesOf(view.getState().settings));
     lod.setErosion(drawnErosionMasks(editor));
-    // The wet margin along the water (as the exact mesh's, only while Show Water is on): found again over an
-    // edit's rectangle when the gesture commits (its preview steps are gathered, as the water's own blocks),
-    // over the whole map for another water.
+    // The wet margin along the water (as the exact mesh's; Show Water leaves it, it is the ground's): found again
+    // over an edit's rectangle when the gesture commits (its preview steps are gathered, as the water's own
+    // blocks), over the whole map for another water.
     let wetWater = editor.document.water;
     const wetRebuilds = new WaterRebuilds();
-    const shownWater = () => (view.getState().settings.showWater ? editor.document.water : null);
-    lod.setWater(shownWater(), ALL);
+    lod.setWater(wetWater, ALL);
     const steepTint = () => lod.setSteepTint(drive.settings.drivabilityOverlay ? overlaySlopeDeg(drive.settings) : null);
     steepTint();
     const unsubscribeDrive = drive.store.subscribe((s, prev) => {
@@ -111,7 +110,7 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
         if (s.resultsVersion !== prev.resultsVersion) {
           lod.setErosion(drawnErosionMasks(editor));
           wetWater = editor.document.water;
-          lod.setWater(shownWater(), ALL);
+          lod.setWater(wetWater, ALL);
           invalidate();
         }
         return;
@@ -121,7 +120,7 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
       const wetRegion = wetRebuilds.changed(s.lastChange, s.preview, editor.document.water === wetWater);
       if (wetRegion) {
         wetWater = editor.document.water;
-        lod.setWater(shownWater(), wetRegion);
+        lod.setWater(wetWater, wetRegion);
       }
       lastCamera.current = '';
       pendingDrawn.current = s.version;
@@ -130,7 +129,6 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
     });
     const unsubscribeView = view.subscribe((s, prev) => {
       if (s.settings === prev.settings) return;
-      if (s.settings.showWater !== prev.settings.showWater) lod.setWater(shownWater(), ALL);
       lod.setWireframe(s.settings.wireframe);
       lod.setColourMode(s.settings.colorMode, naturalLinesOf(s.settings));
       lastCamera.current = '';

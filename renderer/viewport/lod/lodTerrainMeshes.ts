@@ -58,7 +58,7 @@ export class LodTerrainMeshes {
   private cover: GpuCover;
   private masks: ErosionCoverBytes | null = null;
   private wet: GpuWet;
-  /** The water whose wet margin is drawn (null: none, or Show Water off). */
+  /** The water whose wet margin is drawn (null: none). */
   private water: WaterSurface | null = null;
   private mode: ColourMode = 'height';
   private lines: NaturalLines = DEFAULT_NATURAL_LINES;
