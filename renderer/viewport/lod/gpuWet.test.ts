@@ -6,12 +6,14 @@ import { WATER_RIVER } from '../../../shared/hydrology/water';
 import { WET_MARGIN, wetGroundBytes } from '../../../app/water/wetGround';
 import { heightTexel, heightTextureShape, type HeightTextureShape } from './heightUploads';
 import { GpuWet } from './gpuWet';
+import { LodTerrainMeshes } from './lodTerrainMeshes';
 
 /** A renderer whose copyTextureToTexture writes R8 texels into a CPU model of the array texture, counting the texels written. */
-function fakeRenderer(shape: HeightTextureShape) {
+function fakeRenderer(shape: HeightTextureShape, only?: () => DataArrayTexture | null) {
   const texels = new Uint8Array(shape.rowLength * shape.layerRows * shape.layers);
   const renderer = {
     copyTextureToTexture(source: DataTexture, target: DataArrayTexture, region: Box2, position: Vector3) {
+      if (only && target !== only()) return;
       const data = source.image.data as Uint8Array;
       const sourceWidth = source.image.width;
       expect(target.image.width).toBe(shape.rowLength);
@@ -95,5 +97,40 @@ describe('the wet margin texture of the LOD surface (gpuWet.ts)', () => {
     }
     // The lake's banks are there (not only the creek's).
     expect(changed).toBeGreaterThan(10 * 8);
+  });
+});
+
+describe('the LOD meshes’ wet margin (lodTerrainMeshes.ts setWater)', () => {
+  it('sends the whole map for a new water, an edit’s grown rectangle for the same one, again all after a wake; none without water or on another map', () => {
+    const field = createHeightfield(65, 65, 1);
+    const lod = new LodTerrainMeshes(field, 'natural');
+    expect(lod.gpuWet.texture).toBeNull();
+    const water = createWaterSurface(65 * 65);
+    for (let j = 0; j < 65; j++) water.surface[j * 65 + 32] = 0.5;
+    lod.setWater(water, { kind: 'rect', i0: 0, j0: 0, i1: 1, j1: 1 });
+    const fake = fakeRenderer(lod.gpuHeights.shape, () => lod.gpuWet.texture);
+    lod.prepareFrame(fake.renderer);
+    expect(lod.gpuWet.lastUploadedTexels).toBe(65 * 65);
+    expect(fake.read(10 * 65 + 32)).toBe(255);
+    expect(fake.read(10 * 65 + 34) / 255).toBeCloseTo(1 - 2 / WET_MARGIN, 2);
+    // The creek dug on in place: the same water, a 3 × 3 edit.
+    for (let j = 40; j < 43; j++) for (let i = 33; i < 36; i++) water.surface[j * 65 + i] = 0.5;
+    lod.syncDocument(field, { kind: 'rect', i0: 33, j0: 40, i1: 36, j1: 43 });
+    lod.setWater(water, { kind: 'rect', i0: 33, j0: 40, i1: 36, j1: 43 });
+    lod.prepareFrame(fake.renderer);
+    expect(lod.gpuWet.lastUploadedTexels).toBe((3 + 2 * WET_MARGIN) ** 2);
+    const whole = wetGroundBytes(field, water, field.heights)!;
+    for (let k = 0; k < 65 * 65; k++) expect(fake.read(k)).toBe(whole[k]);
+    lod.contextRestored();
+    lod.prepareFrame(fake.renderer);
+    expect(lod.gpuWet.lastUploadedTexels).toBe(65 * 65);
+    // Water of another size draws none; a map of another size drops it.
+    lod.setWater(createWaterSurface(10), { kind: 'all' });
+    expect(lod.gpuWet.texture).toBeNull();
+    lod.setWater(water, { kind: 'all' });
+    expect(lod.gpuWet.texture).not.toBeNull();
+    lod.syncDocument(createHeightfield(33, 33, 1), { kind: 'all' });
+    expect(lod.gpuWet.texture).toBeNull();
+    lod.destroy();
   });
 });
