@@ -69,7 +69,8 @@ export class GpuWet {
       this.dispose();
       return;
     }
-    if (field.width * field.depth !== this.shape.texels) throw new Error(`wet ground of a map of ${field.width * field.depth} vertices for ${this.shape.texels}`);
+    const vertices = field.width * field.depth;
+    if (vertices !== this.shape.texels) throw new Error(`wet ground of a map of ${vertices} vertices for ${this.shape.texels}`);
     const whole: DirtyRegion = this.tex ? region : { kind: 'all' };
     if (whole.kind === 'all') this.pending = [];
     this.pending.push(wetTexels(field, water, whole, this.shape));
