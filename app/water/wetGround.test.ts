@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createWaterSurface } from '../../shared/hydrology/waterSurface';
 import { WATER_RIVER } from '../../shared/hydrology/water';
-import { WET_MARGIN, wetGroundBytes } from './wetGround';
+import { WET_MARGIN, wetGroundBytes, wetGroundInto, wetRectAround, wetReachCells } from './wetGround';
 
 describe('the wet ground along the water', () => {
   // A straight creek along row 10 of a 41 × 21 map of 0.5 m cells: the wetness falls linearly from 1 on the
@@ -28,5 +28,54 @@ describe('the wet ground along the water', () => {
     expect(wetGroundBytes(grid, null, heights)).toBeNull();
     const dry = new Float32Array(heights.length).fill(1);
     expect(Math.max(...wetGroundBytes(grid, water, dry)!)).toBe(0);
+  });
+});
+
+describe('the wet ground found over a rectangle', () => {
+  // A lake and a creek on a bumpy map: their wetness over any rectangle, found from the rectangle and its margin
+  // only, is wetGroundBytes' over the whole map there, and nothing outside it is written.
+  const grid = { width: 97, depth: 83, cellSize: 0.7 };
+  const heights = new Float32Array(grid.width * grid.depth);
+  const water = createWaterSurface(heights.length);
+  for (let j = 0; j < grid.depth; j++) {
+    for (let i = 0; i < grid.width; i++) {
+      const k = j * grid.width + i;
+      heights[k] = 0.3 * Math.sin(i * 0.37) * Math.cos(j * 0.23);
+      if ((i - 30) ** 2 + (j - 40) ** 2 < 90) water.surface[k] = 0.1;
+      if (Math.abs(i - 2 * j + 40) <= 1) water.surface[k] = 0.25;
+    }
+  }
+  const whole = wetGroundBytes(grid, water, heights)!;
+
+  it('has wet banks of every strength, as a test of anything must', () => {
+    const values = new Set(whole);
+    expect(values.has(0) && values.has(255)).toBe(true);
+    expect(values.size).toBeGreaterThan(10);
+  });
+
+  it('equals the whole map’s over rectangles of every shape, and leaves the rest alone', () => {
+    const rects = [
+      { i0: 0, j0: 0, i1: grid.width, j1: grid.depth },
+      { i0: 25, j0: 30, i1: 40, j1: 52 },
+      { i0: 0, j0: 70, i1: 9, j1: 83 },
+      { i0: 60, j0: 0, i1: 97, j1: 3 },
+      { i0: 44, j0: 44, i1: 45, j1: 45 },
+    ];
+    for (const rect of rects) {
+      const out = new Uint8Array(heights.length + 5).fill(7);
+      wetGroundInto(grid, water, heights, rect, out, 5);
+      for (let j = 0; j < grid.depth; j++) {
+        for (let i = 0; i < grid.width; i++) {
+          const inside = i >= rect.i0 && i < rect.i1 && j >= rect.j0 && j < rect.j1;
+          expect(out[5 + j * grid.width + i]).toBe(inside ? whole[j * grid.width + i] : 7);
+        }
+      }
+    }
+  });
+
+  it('reaches a change’s wetness WET_MARGIN metres around it, and not past the map', () => {
+    expect(wetReachCells(0.7)).toBe(Math.ceil(WET_MARGIN / 0.7));
+    expect(wetRectAround(grid, { i0: 10, j0: 50, i1: 12, j1: 60 })).toEqual({ i0: 4, j0: 44, i1: 18, j1: 66 });
+    expect(wetRectAround(grid, { i0: 0, j0: 80, i1: 97, j1: 83 })).toEqual({ i0: 0, j0: 74, i1: 97, j1: 83 });
   });
 });

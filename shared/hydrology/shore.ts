@@ -47,15 +47,31 @@ export function shoreWetness(grid: HydrologyGrid, depth: Float32Array, distance 
   const d = new Float64Array(line);
   const v = new Int32Array(line);
   const z = new Float64Array(line + 1);
+  // A line with no water (or none within reach) is far all along: the envelope would say so, at a cost.
   for (let i = 0; i < width; i++) {
-    for (let j = 0; j < rows; j++) f[j] = depth[j * width + i] > 0 ? 0 : 1e20;
+    let wet = false;
+    for (let j = 0; j < rows; j++) {
+      const w = depth[j * width + i] > 0;
+      f[j] = w ? 0 : 1e20;
+      wet ||= w;
+    }
+    if (!wet) {
+      for (let j = 0; j < rows; j++) squared[j * width + i] = far;
+      continue;
+    }
     envelope(f, rows, d, v, z);
     for (let j = 0; j < rows; j++) squared[j * width + i] = Math.min(far, d[j]);
   }
   const out = new Float32Array(width * rows);
   for (let j = 0; j < rows; j++) {
     const at = j * width;
-    for (let i = 0; i < width; i++) f[i] = squared[at + i] >= far ? 1e20 : squared[at + i];
+    let near = false;
+    for (let i = 0; i < width; i++) {
+      const n = squared[at + i] < far;
+      f[i] = n ? squared[at + i] : 1e20;
+      near ||= n;
+    }
+    if (!near) continue;
     envelope(f, width, d, v, z);
     for (let i = 0; i < width; i++) {
       const metres = Math.sqrt(d[i]) * cellSize;

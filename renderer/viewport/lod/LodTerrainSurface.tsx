@@ -14,6 +14,8 @@ import { useViewport } from '../viewportContext';
 import { naturalLinesOf } from '../../../app/view/terrainColours';
 import { drawnErosionMasks } from '../coverOverride';
 import { overlaySlopeDeg } from '../../../app/drive/drivability';
+import { ALL } from '../../../app/document/region';
+import { WaterRebuilds } from '../look/waterRebuilds';
 
 /** CPU time per slice of chunk-error refinement on the main thread: well inside a frame. */
 const REFINE_SLICE_MS = 4;
@@ -49,6 +51,12 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
     lod.setWireframe(view.getState().settings.wireframe);
     lod.setColourMode(view.getState().settings.colorMode, naturalLinesOf(view.getState().settings));
     lod.setErosion(drawnErosionMasks(editor));
+    // The wet margin along the water (as the exact mesh's; Show Water leaves it, it is the ground's): found again
+    // over an edit's rectangle when the gesture commits (its preview steps are gathered, as the water's own
+    // blocks), over the whole map for another water.
+    let wetWater = editor.document.water;
+    const wetRebuilds = new WaterRebuilds();
+    lod.setWater(wetWater, ALL);
     const steepTint = () => lod.setSteepTint(drive.settings.drivabilityOverlay ? overlaySlopeDeg(drive.settings) : null);
     steepTint();
     const unsubscribeDrive = drive.store.subscribe((s, prev) => {
@@ -101,12 +109,19 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
         // Erosion results set without an edit (an opened project's, once its stack is checked).
         if (s.resultsVersion !== prev.resultsVersion) {
           lod.setErosion(drawnErosionMasks(editor));
+          wetWater = editor.document.water;
+          lod.setWater(wetWater, ALL);
           invalidate();
         }
         return;
       }
       lod.syncDocument(editor.document.field, s.lastChange);
       lod.setErosion(drawnErosionMasks(editor));
+      const wetRegion = wetRebuilds.changed(s.lastChange, s.preview, editor.document.water === wetWater);
+      if (wetRegion) {
+        wetWater = editor.document.water;
+        lod.setWater(wetWater, wetRegion);
+      }
       lastCamera.current = '';
       pendingDrawn.current = s.version;
       invalidate();

@@ -17,7 +17,8 @@ export const STEEP_TINT = [1, 0.08, 0.05, 0.6] as const;
  * The vertex sits at exactly the exact mesh's position: x and z come from the same float32
  * expressions as on the CPU, y is the stored float32 height. Normals are central differences over
  * the drawn step averaged 1-2-1 (shared/terrain/shadingNormals.ts; at level 0 the exact mesh's), colours the same 256-entry ramps and, on
- * natural colours, the erosion cover from an RG8 texture in the heights' layout (coverShader.ts).
+ * natural colours, the erosion cover from an RG8 texture in the heights' layout (coverShader.ts); the ground's wet
+ * margin along the water from an R8 one (gpuWet.ts), as the full mesh's `terrainWet` attribute.
  */
 export interface LodTerrainMaterial {
   material: MeshLambertMaterial;
@@ -28,6 +29,8 @@ export interface LodTerrainMaterial {
   setSteepTint(maxSlopeDeg: number | null): void;
   /** The erosion cover (gpuCover.ts: RG8 in the height texture's layout) drawn on natural colours; null draws none. */
   setCover(texture: DataArrayTexture | null): void;
+  /** The wet margin along the water (gpuWet.ts: R8 in the height texture's layout); null draws none. */
+  setWet(texture: DataArrayTexture | null): void;
   dispose(): void;
 }
 
@@ -66,6 +69,8 @@ in ivec3 terrainGrid;
 uniform highp sampler2DArray terrainHeights;
 uniform highp sampler2DArray terrainCover;
 uniform bool terrainCoverOn;
+uniform highp sampler2DArray terrainWet;
+uniform bool terrainWetOn;
 uniform sampler2D terrainRamps;
 uniform int terrainWidth;
 uniform int terrainDepth;
@@ -111,6 +116,13 @@ vec2 terrainCoverAt(int i, int j) {
   return texelFetch(terrainCover, ivec3(k & ${HEIGHT_TEXTURE_ROW_LENGTH - 1}, row % terrainLayerRows, row / terrainLayerRows), 0).rg;
 }
 ${COVER_GLSL}
+
+// The wet margin (byte / 255) of vertex (i, j), addressed as its height: one read a vertex, none a pixel.
+float terrainWetAt(int i, int j) {
+  int k = j * terrainWidth + i;
+  int row = k >> ${ROW_SHIFT};
+  return texelFetch(terrainWet, ivec3(k & ${HEIGHT_TEXTURE_ROW_LENGTH - 1}, row % terrainLayerRows, row / terrainLayerRows), 0).r;
+}
 
 // A triangle is steep when its rises over one cell exceed tan(limit) · cellSize (squared), as app/drive/drivability.ts.
 bool terrainSteep(float dx, float dz) {
@@ -190,6 +202,11 @@ vec3 objectTangent = vec3(1.0, 0.0, 0.0);
 #endif
 `;
 
+/** The ground's wet margin at the vertex, for the terrain shading's ground (which declares the varying and darkens by it). */
+const WET_BEGIN = /* glsl */ `
+vTerrainWet = terrainWetOn ? terrainWetAt(terrainI, terrainJ) : 0.0;
+`;
+
 /** `shading`: the viewport's shared terrain shading uniforms (shadows, occlusion, water, grid), as on the full mesh. */
 export function createLodTerrainMaterial(shading?: TerrainShaderUniforms): LodTerrainMaterial {
   const ramps = rampTexture();
@@ -197,6 +214,8 @@ export function createLodTerrainMaterial(shading?: TerrainShaderUniforms): LodTe
     terrainHeights: { value: null },
     terrainCover: { value: null },
     terrainCoverOn: { value: false },
+    terrainWet: { value: null },
+    terrainWetOn: { value: false },
     terrainRamps: { value: ramps },
     terrainWidth: { value: 2 },
     terrainDepth: { value: 2 },
@@ -226,7 +245,7 @@ export function createLodTerrainMaterial(shading?: TerrainShaderUniforms): LodTe
       (shading ? '' : 'varying vec2 vTerrainCover;\n') +
       VERTEX_HEADER +
       shader.vertexShader
-        .replace('#include <beginnormal_vertex>', VERTEX_BEGIN)
+        .replace('#include <beginnormal_vertex>', shading ? VERTEX_BEGIN + WET_BEGIN : VERTEX_BEGIN)
         .replace('#include <begin_vertex>', 'vec3 transformed = vec3(position.x, terrainH, position.z);');
     shader.fragmentShader =
       'varying vec3 vTerrainColour;\nvarying float vTerrainSteep;\nuniform vec3 terrainSteepTint;\nuniform float terrainSteepOpacity;\n' +
@@ -264,6 +283,10 @@ export function createLodTerrainMaterial(shading?: TerrainShaderUniforms): LodTe
     setCover(texture) {
       uniforms.terrainCover.value = texture;
       uniforms.terrainCoverOn.value = texture !== null;
+    },
+    setWet(texture) {
+      uniforms.terrainWet.value = texture;
+      uniforms.terrainWetOn.value = texture !== null;
     },
     dispose() {
       ramps.dispose();

@@ -10,6 +10,8 @@ import { LodTerrainModel, type ChunkRange } from '../../../app/lod/lodTerrainMod
 import { GRID_ATTRIBUTE, blockBoundingSphere, buildBlockGeometry, releaseArraysOnUpload, type BlockRange } from './lodBlockGeometry';
 import { GpuHeights } from './gpuHeights';
 import { GpuCover } from './gpuCover';
+import { GpuWet } from './gpuWet';
+import type { WaterSurface } from '../../../shared/hydrology/waterSurface';
 import { createLodTerrainMaterial, type LodTerrainMaterial } from './lodTerrainMaterial';
 import type { TerrainShaderUniforms } from '../look/terrainShader';
 import { coverFits, packedCoverEntries, type PackedCoverEntries } from '../../../app/document/packedCover';
@@ -55,6 +57,9 @@ export class LodTerrainMeshes {
   private heights: GpuHeights;
   private cover: GpuCover;
   private masks: ErosionCoverBytes | null = null;
+  private wet: GpuWet;
+  /** The water whose wet margin is drawn (null: none). */
+  private water: WaterSurface | null = null;
   private mode: ColourMode = 'height';
   private lines: NaturalLines = DEFAULT_NATURAL_LINES;
   private readonly lodMaterial: LodTerrainMaterial;
@@ -81,6 +86,7 @@ export class LodTerrainMeshes {
     this.model = new LodTerrainModel(field, { deferExactErrors: true });
     this.heights = new GpuHeights(field);
     this.cover = new GpuCover(this.heights.shape);
+    this.wet = new GpuWet(this.heights.shape);
     this.lodMaterial = createLodTerrainMaterial(shading);
     this.mode = mode;
     this.lodMaterial.setColourMode(mode);
@@ -120,6 +126,11 @@ export class LodTerrainMeshes {
       this.cover = new GpuCover(this.heights.shape);
       this.masks = null;
       this.lodMaterial.setCover(null);
+      // The water too: the caller hands the new map's (setWater).
+      this.wet.dispose();
+      this.wet = new GpuWet(this.heights.shape);
+      this.water = null;
+      this.lodMaterial.setWet(null);
     } else {
       this.heights.markDirty(field, change);
     }
@@ -147,6 +158,26 @@ export class LodTerrainMeshes {
     this.masks = usable;
     this.cover.set(usable ? coverOf(usable) : null);
     this.lodMaterial.setCover(this.cover.texture);
+  }
+
+  /**
+   * The water the ground's wet margin follows (app/water/wetGround.ts, as TerrainGeometry.setWet on the exact
+   * mesh), changed in `region` of the current map (the heights under it too); null draws none. Another water
+   * object, or the first, is found over the whole map.
+   */
+  setWater(water: WaterSurface | null, region: DirtyRegion): void {
+    const field = this.field;
+    const usable = water && water.surface.length === field.width * field.depth ? water : null;
+    const change = usable !== this.water ? ({ kind: 'all' } as const) : region;
+    if (!usable && !this.water) return;
+    this.water = usable;
+    this.wet.set(field, usable, change);
+    this.lodMaterial.setWet(this.wet.texture);
+  }
+
+  /** The GPU side of the wet margin, for tests and the memory report. */
+  get gpuWet(): GpuWet {
+    return this.wet;
   }
 
   /** The GPU side of the erosion cover, for tests and the memory report. */
@@ -246,6 +277,7 @@ export class LodTerrainMeshes {
   contextRestored(): void {
     this.heights.markDirty(this.field, { kind: 'all' });
     if (this.masks) this.cover.set(coverOf(this.masks));
+    if (this.water) this.wet.set(this.field, this.water, { kind: 'all' });
     for (const block of this.blocks) block.key = '';
     this.waking = true;
   }
@@ -254,6 +286,7 @@ export class LodTerrainMeshes {
   prepareFrame(renderer: WebGLRenderer): void {
     this.heights.flush(renderer);
     this.cover.flush(renderer);
+    this.wet.flush(renderer);
   }
 
   /**
@@ -290,6 +323,7 @@ export class LodTerrainMeshes {
     this.dispose();
     this.heights.dispose();
     this.cover.dispose();
+    this.wet.dispose();
     this.lodMaterial.dispose();
   }
 

@@ -192,8 +192,8 @@ if (terrainGridOpacity > 0.0) {
 /**
  * Adds the terrain shading (ground materials, lighting, water tint, grid) to a Lambert shader (called
  * from onBeforeCompile, after any other patch). `cover`: where the vertex shader gets the erosion
- * cover the ground materials read — the full mesh's attributes, or set by the material's own vertex
- * code (the LOD shader writes vTerrainCover from its cover texture).
+ * cover and wet margin the ground materials read — the full mesh's attributes, or set by the material's own
+ * vertex code (the LOD shader writes vTerrainCover and vTerrainWet from its cover and wet textures).
  */
 export function patchTerrainShader(
   shader: { uniforms: Record<string, IUniform>; vertexShader: string; fragmentShader: string },
@@ -201,9 +201,9 @@ export function patchTerrainShader(
   cover: 'attributes' | 'own' = 'attributes',
 ): void {
   Object.assign(shader.uniforms, uniforms);
-  // The wet ground beside the water (app/water/wetGround.ts) is the full mesh's only; the LOD surface draws none yet.
-  const coverFromAttributes =
-    cover === 'attributes' ? '\nvTerrainCover = vec2(terrainFlow, terrainDeposition);\nvTerrainWet = terrainWet;' : '\nvTerrainWet = 0.0;';
+  // The wet ground beside the water (app/water/wetGround.ts): the full mesh's attribute, or the LOD shader's own
+  // vTerrainWet (its wet texture, lod/gpuWet.ts), as the cover.
+  const coverFromAttributes = cover === 'attributes' ? '\nvTerrainCover = vec2(terrainFlow, terrainDeposition);\nvTerrainWet = terrainWet;' : '';
   shader.vertexShader =
     VERTEX_HEADER +
     (cover === 'attributes' ? COVER_ATTRIBUTES : '') +
