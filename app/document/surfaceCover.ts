@@ -101,13 +101,7 @@ export function riverNearness(size: LayerSize, water: WaterSurface, heights: Flo
  * The cover the views draw and the window exports: coverOnFinalSurface, then beside the rivers of `water`
  * (over the final `heights`) the rivers' own (coverBesideRivers), on maps up to RIVER_COVER_MAX_VERTICES.
  */
-export function drawnCover(
-  cover: ErosionCoverBytes,
-  stack: LayerStack,
-  size: LayerSize,
-  water: WaterSurface | null,
-  heights: Float32Array,
-): ErosionCoverBytes {
+export function drawnCover(cover: ErosionCoverBytes, stack: LayerStack, size: LayerSize, water: WaterSurface | null, heights: Float32Array): ErosionCoverBytes {
   const surfaced = coverOnFinalSurface(cover, stack, size);
   if (!water || size.width * size.depth > RIVER_COVER_MAX_VERTICES) return surfaced;
   const nearness = riverNearness(size, water, heights);

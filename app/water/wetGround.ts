@@ -58,14 +58,7 @@ const WET_BAND_ROWS = 256;
  * rectangle grown by the margin's reach (wetReachCells) in bands of rows, so it reads no more of the map than
  * that, and holds no whole-map arrays: the wetness of a vertex depends only on the water within WET_MARGIN of it.
  */
-export function wetGroundInto(
-  grid: HydrologyGrid,
-  water: WaterSurface,
-  heights: Float32Array,
-  rect: WetRect,
-  out: Uint8Array,
-  offset = 0,
-): void {
+export function wetGroundInto(grid: HydrologyGrid, water: WaterSurface, heights: Float32Array, rect: WetRect, out: Uint8Array, offset = 0): void {
   const { width, depth } = grid;
   const r = wetReachCells(grid.cellSize);
   const i0 = Math.max(0, rect.i0 - r);

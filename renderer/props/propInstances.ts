@@ -72,8 +72,9 @@ vPropLocal = position;
 /**
  * Leaves read as leaves, not facets: the mesh's own metres (so the pattern stays on the tree) cut into
  * cells of a third of a metre, each holding one round clump of leaves (a hashed centre and size); on leaves
- * (propLeaf 1) a clump is lit a little and the gaps between clumps shaded. Faded where a cell is under about three pixels (it would shimmer). One hash, no loop, no
- * texture; the same work for every prop pixel (a software renderer runs it masked anyway).
+ * (propLeaf 1) a clump is lit a little and the gaps between clumps shaded. Faded where a cell is under
+ * about three pixels (it would shimmer). One hash, no loop, no texture; the same work for every prop
+ * pixel (a software renderer runs it masked anyway).
  */
 const PROP_LEAF_FRAGMENT = /* glsl */ `
 #include <normal_fragment_maps>
