@@ -108,13 +108,15 @@ const canyonBeds = (t: PresetTarget): Strata => ({
 /** Mesas' joints, cells apart (the wall retreat's jointSpacing): alcoves and spurs, not notches every few cells. */
 const MESA_JOINT_SPACING = 16;
 /**
- * Mesas' narrowest cap that holds up the shale under it, metres ×scale (the thermal step's capWidth):
- * the narrow tops cut flat after the retreat left 8 m caps 12–27 m wide on 35° shale cones 40 m tall,
- * a scrap of cap on a cone's tip; a cap narrower than 32 m no longer holds its cone up, which then
- * weathers down with the capless hills, scrap and all (non-edge caps narrower than 16 cells at 2 m:
- * 1/2/1/0 → 0 at 257² seeds 1/3/11/29, 1/0/1 → 0 at 513² seeds 3/11/29; mesaForms.test.ts).
+ * Mesas' narrowest cap that holds up the shale under it, in cells ×scale (the thermal step's capWidth,
+ * metres): the narrow tops cut flat after the retreat left 8 m caps 12–27 m wide on 35° shale cones
+ * 40 m tall, a scrap of cap on a cone's tip; a cap narrower than 16 cells no longer holds its cone up,
+ * which then weathers down with the capless hills, scrap and all (caps narrower than 16 cells away
+ * from the map's edge: 1/2/1/0 → 0 at 257² × 2 m seeds 1/3/11/29, 1/0/1 → 0 at 513² seeds 3/11/29;
+ * mesaForms.test.ts). In cells, not metres: at 1 m cells 32 m took every top of seed 3's highest
+ * level, small buttes 20–30 cells wide (presetLooks.test.ts asks three levels).
  */
-const MESA_CAP_WIDTH = 32;
+const MESA_CAP_CELLS = 16;
 /** Mesas' rock: 32 m (×scale) of soft shale under 8 m of sandstone caprock 20× as hard, repeating, flat-lying. */
 const mesaBeds = (t: PresetTarget): Strata => ({
   beds: [
@@ -372,7 +374,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           topWidth: narrowTop(t),
           jointSpacing: MESA_JOINT_SPACING,
           caplessRelief: cm(8 * reliefScale(t)),
-          capWidth: cm(MESA_CAP_WIDTH * reliefScale(t)),
+          capWidth: cm(MESA_CAP_CELLS * t.cellSize * reliefScale(t)),
         }),
         fluvialStep({
           k: 2e-5,
