@@ -3,7 +3,7 @@ import { replayTerrain } from '../recipe/replay';
 import type { FinishingStep } from '../recipe/steps';
 import type { Strata } from '../terrain/strata';
 import { buildPreset } from './terrainPresets';
-import { capRemnants, caplessPeaks, rimJogs } from './testing/mesaForms';
+import { capRemnants, caplessPeaks, rimJogs, rimTeeth } from './testing/mesaForms';
 
 /**
  * Mesas seen as a designer sees them (issue 35): caprock rims that bend into alcoves and spurs without
@@ -19,21 +19,27 @@ import { capRemnants, caplessPeaks, rimJogs } from './testing/mesaForms';
  *   edge, no disc 16 cells (32 m) across fits in — a cap 12–27 m wide on the tip of a 35° shale cone
  *   40 m tall, not a butte: 1/0/1 at 513² seeds 3/11/29 and 1/2/1/0 at 257² seeds 1 (the tour's)/3/11/29
  *   while every piece of cap held up the shale under it, none since a cap narrower than 32 m holds
- *   nothing up (capWidth, shared/erosion/caplessHills.ts).
+ *   nothing up (capWidth, shared/erosion/caplessHills.ts); pieces under four vertices are not caps;
+ * - saw-teeth on the rims against the sky (rimTeeth): cells crossing a cap's middle that the fixed split
+ *   draws as a tooth (shared/terrain/diagonalTeeth.ts) by over half a cell (1 m) — 5.4/6.1/8.3 % of them
+ *   at 513² seeds 3/11/29 and 8.0/5.5/8.9/5.8 % at 257² seeds 1/3/11/29, the largest 2.6–3.4 m, before
+ *   the last step rounded those creases (creaseBreak, a quarter cell); 0.08–0.23 % and at most 1.9 m since.
  */
 const SEEDS = [3, 11, 29];
 const TALL = 24;
 const SHARP_DEG = 30;
 const SCRAP_CELLS = 16;
+const CELL = 2;
 
-function mesas(seed: number, old: boolean | 'capWidth', size = 513) {
+function mesas(seed: number, old: boolean | 'capWidth' | 'creaseBreak', size = 513) {
   const target = { width: size, depth: size, cellSize: 2, seed };
   const { recipe, finishing } = buildPreset('mesas', target);
   const steps: FinishingStep[] = old
     ? finishing.map((step) => {
         if (step.kind !== 'thermal') return step;
-        const { jointSpacing: _joints, caplessRelief: _relief, capWidth: _width, ...rest } = step;
-        return old === 'capWidth' ? { ...rest, jointSpacing: _joints, caplessRelief: _relief } : rest;
+        const { jointSpacing: _joints, caplessRelief: _relief, capWidth: _width, creaseBreak: _break, ...rest } = step;
+        if (old === 'creaseBreak') return { ...rest, jointSpacing: _joints, caplessRelief: _relief, capWidth: _width };
+        return old === 'capWidth' ? { ...rest, jointSpacing: _joints, caplessRelief: _relief, creaseBreak: _break } : rest;
       })
     : finishing;
   const strata = finishing.find((step) => step.kind === 'fluvial')?.strata as Strata;
@@ -71,7 +77,7 @@ describe('Mesas: rims without jogs, no shale pyramids', () => {
   }, 120_000);
 
   const scraps = (field: ReturnType<typeof mesas>['field'], strata: Strata) =>
-    capRemnants(field, strata).filter((piece) => !piece.atEdge && piece.widthCells < SCRAP_CELLS).length;
+    capRemnants(field, strata).filter((piece) => !piece.atEdge && piece.widthCells < SCRAP_CELLS && piece.vertices >= 4).length;
   const RUNS = [
     ...SEEDS.map((seed) => ({ seed, size: 513 })),
     ...[1, 3, 11, 29].map((seed) => ({ seed, size: 257 })),
@@ -86,5 +92,21 @@ describe('Mesas: rims without jogs, no shale pyramids', () => {
       before += scraps(old.field, old.strata);
     }
     expect(before).toBeGreaterThanOrEqual(4);
+  }, 240_000);
+
+  it('rims against the sky without saw-teeth: ≤ 0.5 % of rim cells break by over half a cell, none by a cell; over 4 % before', () => {
+    let before = 0;
+    let cells = 0;
+    for (const { seed, size } of RUNS) {
+      const now = mesas(seed, false, size);
+      const teeth = rimTeeth(now.field, now.strata, CELL / 2);
+      expect(teeth.rimCells, `seed ${seed} at ${size}²`).toBeGreaterThan(1000);
+      expect(teeth.share, `seed ${seed} at ${size}²`).toBeLessThanOrEqual(0.005);
+      expect(teeth.largest, `seed ${seed} at ${size}²`).toBeLessThan(CELL);
+      const old = rimTeeth(mesas(seed, 'creaseBreak', size).field, now.strata, CELL / 2);
+      before += old.toothed;
+      cells += old.rimCells;
+    }
+    expect(before / cells).toBeGreaterThan(0.04);
   }, 240_000);
 });

@@ -347,6 +347,12 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       // at 513² × 2 m); shale that no cap holds up (above the saddle joining it to capped ground, or above a
       // 35° cone from every cap) wears down to a rounded hill at most 8 m ×scale over that level
       // (caplessRelief: shared/erosion/caplessHills.ts), and the wash then gullies it: 6/1/1.
+      // The caps' rims slanting along the cells' other diagonal were drawn by the fixed split as saw-teeth
+      // against the sky: the cap's 84° face is narrower than a cell, so the split edge spans the crease
+      // and dips under the rim once a cell by up to 2.9 m (shared/terrain/diagonalTeeth.ts). Shading is
+      // not the cause (a silhouette is geometry). The last step rounds those creases until no cell
+      // breaks across the split by more than 3/8 of a cell (creaseBreak, after lipDrop; a quarter cell moved
+      // seed 3's cliffs 4.5 m from the rims, landformProfiles.test.ts asks 4): mesaForms.test.ts.
       // Diffusion in the wash (2e-4 m²/yr) rounded the cap's lips past 4 m and softened its faces, and
       // the wash over every vertex lowered the flat tops out of presetLooks.test.ts's levels.
       finishing: [
@@ -389,7 +395,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           outletArea: cm(0.1 * span(t) ** 2),
           softSlopes: cm(4 * reliefScale(t)),
         }),
-        thermalStep({ iterations: 0, talusDeg: 35, strength: GENTLE_THERMAL, lipDrop: cm(t.cellSize) }),
+        thermalStep({ iterations: 0, talusDeg: 35, strength: GENTLE_THERMAL, lipDrop: cm(t.cellSize), creaseBreak: cm((3 * t.cellSize) / 8) }),
       ],
     }),
   },

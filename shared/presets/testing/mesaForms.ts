@@ -271,3 +271,37 @@ export function capRemnants(field: Heightfield, strata: Strata): CapRemnant[] {
   return out;
 }
 
+
+/**
+ * Rim teeth: the cells a caprock's rim crosses (a corner above the cap's middle, one below its bottom)
+ * and, of them, those the fixed split draws as a tooth (shared/terrain/diagonalTeeth.ts's rule: the
+ * ground bends across the split more than along the other diagonal and the split folds against that
+ * bend) by more than `minBreak` metres: a notch a cell wide in the rim against the sky.
+ */
+export function rimTeeth(field: Heightfield, strata: Strata, minBreak: number): { rimCells: number; toothed: number; share: number; largest: number } {
+  const { width, depth, heights: h } = field;
+  const caps = capLevels(field, strata);
+  let rimCells = 0;
+  let toothed = 0;
+  let largest = 0;
+  for (let j = 1; j < depth - 2; j++)
+    for (let i = 1; i < width - 2; i++) {
+      const k = j * width + i;
+      const h00 = h[k];
+      const h10 = h[k + 1];
+      const h01 = h[k + width];
+      const h11 = h[k + width + 1];
+      const top = Math.max(h00, h10, h01, h11);
+      const low = Math.min(h00, h10, h01, h11);
+      if (!caps.some((cap) => top >= cap.middle && low < cap.middle)) continue;
+      rimCells++;
+      const bendSplit = h[k + 2 * width - 1] - h01 - h10 + h[k - width + 2];
+      const bendOther = h[k - width - 1] - h00 - h11 + h[k + 2 * width + 2];
+      if (Math.abs(bendSplit) <= Math.abs(bendOther)) continue;
+      const fold = (h00 + h11 - h10 - h01) / 2;
+      if (fold * bendSplit >= 0 || Math.abs(fold) <= minBreak) continue;
+      toothed++;
+      largest = Math.max(largest, Math.abs(fold));
+    }
+  return { rimCells, toothed, share: rimCells > 0 ? toothed / rimCells : 0, largest };
+}
