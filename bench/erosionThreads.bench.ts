@@ -148,7 +148,16 @@ function beforeSession25(finishing: readonly TerrainStep[]): TerrainStep[] {
   });
 }
 
-type PresetRecipe = 'now' | 'session 16' | 'session 18' | 'session 20' | 'session 21' | 'session 22' | 'session 23' | 'session 24';
+/** Session 25's Mesas: before a scrap of cap stopped holding up the cone under it (capWidth). */
+function beforeSession26(finishing: readonly TerrainStep[]): TerrainStep[] {
+  return finishing.map((step) => {
+    if (step.kind !== 'thermal') return step;
+    const { capWidth: _width, ...rest } = step;
+    return rest;
+  });
+}
+
+type PresetRecipe = 'now' | 'session 16' | 'session 18' | 'session 20' | 'session 21' | 'session 22' | 'session 23' | 'session 24' | 'session 25';
 
 /**
  * A preset's whole Run: its recipe's faults from flat ground, then its finishing steps (erosion on
@@ -156,7 +165,8 @@ type PresetRecipe = 'now' | 'session 16' | 'session 18' | 'session 20' | 'sessio
  * Mountains' before its crease rounding, 'session 20' Canyons' before its cliff angle, 'session 21'
  * Canyons' and Mesas' before their narrow tops and lips, 'session 22' Canyons' before its steeper faces and
  * Mesas' before its lipDrop, 'session 23' Canyons' before its plateau's washes and Mesas' before its wash on the soft slopes,
- * 'session 24' Mesas' before its wider joints and capless hills, Canyons' before its faceUnits (beforeSession25).
+ * 'session 24' Mesas' before its wider joints and capless hills, Canyons' before its faceUnits (beforeSession25),
+ * 'session 25' Mesas' before its cap width (beforeSession26).
  * Also reports the process's CPU time per run (both threads),
  * which a loaded machine inflates less than the wall time.
  */
@@ -174,13 +184,20 @@ function presetRun(id: PresetId, size: number, threads: number, recipe: PresetRe
     if (recipe === 'session 24') return beforeSession25(built.finishing);
     return beforeAprons(id, unwashed);
   };
-  const finishing = recipe === 'now' ? built.finishing : recipe === 'session 24' ? beforeSession25(built.finishing) : earlierSteps();
+  const finishing =
+    recipe === 'now'
+      ? built.finishing
+      : recipe === 'session 24'
+        ? beforeSession25(built.finishing)
+        : recipe === 'session 25'
+          ? beforeSession26(built.finishing)
+          : earlierSteps();
   const droplets = finishing.reduce((total, step) => total + (step.kind === 'hydraulic' ? step.droplets : 0), 0);
   const earlier = id === 'mountains' ? 'session18' : id === 'canyons' ? 'session20' : 'session16';
-  const named = recipe === 'session 21' || recipe === 'session 22' || recipe === 'session 23' || recipe === 'session 24' ? recipe.replace(' ', '') : earlier;
+  const named = recipe === 'now' || recipe === 'session 16' || recipe === 'session 18' || recipe === 'session 20' ? earlier : recipe.replace(' ', '');
   const before = `preset-run-${id}-${named}`;
-  // Canyons' and Mesas' Runs are compared with session 24's (the cost of the latest changes).
-  const baseline = id === 'mesas' || id === 'canyons' ? `preset-run-${id}-session24` : before;
+  // Canyons' Run is compared with session 24's, Mesas' with session 25's (the cost of the latest changes).
+  const baseline = id === 'mesas' ? `preset-run-${id}-session25` : id === 'canyons' ? `preset-run-${id}-session24` : before;
   const baselined = recipe === 'now' && size < 2000 && (id === 'canyons' || id === 'mesas' || id === 'mountains');
   const cpu: number[] = [];
   return {
@@ -228,6 +245,7 @@ export const benchmarks: Benchmark[] = [
   presetRun('mesas', 1025, 2, 'session 22'),
   presetRun('mesas', 1025, 2, 'session 23'),
   presetRun('mesas', 1025, 2, 'session 24'),
+  presetRun('mesas', 1025, 2, 'session 25'),
   presetRun('mountains', 1025, 2, 'session 18'),
   presetRun('mountains', 1025, 2),
   presetRun('canyons', 1025, 2),

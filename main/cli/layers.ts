@@ -69,7 +69,8 @@ evaluated from scratch and written to every --out (a .faultline keeps the stack)
                          their contour, so a caprock's face is no comb of slivers), jointing (0…0.9)
                          and jointSpacing (cells: the wall retreat's joints), caplessRelief (metres,
                          with strata: soft hills no caprock holds up weathered down to rounded hills
-                         at most this high), edgeContinues
+                         at most this high), capWidth (metres: a piece of cap narrower than
+                         this holds nothing up, so a cone under it weathers down), edgeContinues
                          (true: last, each edge vertex continues the line inside it, no lip at the
                          edge), and a fluvial
                          layer's routeEvery (1…64: the water routed every this many steps, the steps

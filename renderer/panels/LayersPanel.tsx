@@ -267,6 +267,12 @@ const OPTIONAL_NUMBERS: Partial<Record<LayerKind, ReadonlyArray<{ key: string; t
         'Capless relief (m): with strata, soft hills no caprock holds up are weathered down to rounded hills at most this high over the ' +
         'saddle joining them to capped ground (empty: as they are)',
     },
+    {
+      key: 'capWidth',
+      title:
+        'Cap width (m): with capless relief, a piece of caprock narrower than this (a scrap on a shale cone) holds nothing up, so the ' +
+        'cone weathers down with it (empty: every piece of cap holds ground up)',
+    },
   ],
   fluvial: [
     {

@@ -74,4 +74,37 @@ describe('capless hills weathered down', () => {
     expect(thermalProblem({ iterations: 0, talusDeg: 35, strength: 0.25, jointSpacing: 0.5 })).toMatch(/joint spacing/);
     expect(thermalProblem({ iterations: 0, talusDeg: 35, strength: 0.25, jointing: 1 })).toMatch(/jointing/);
   });
+
+  it('with a cap width, a scrap of cap on a cone comes down with the cone; a cap as wide stands', () => {
+    // A 35° shale cone from the tread (39 m) up to 70 m, with a scrap of cap (70–75 m) 6 m across on its tip.
+    const cone = () => onTread((r) => (r <= 3 ? 75 : Math.min(70, 75 - (r - 3) * 4.5) - Math.max(0, r - 4.2) * TALUS));
+    const held = cone();
+    const before = held.heights.slice();
+    weatherCaplessHills(held, STRATA, 6, 35);
+    // Every piece of cap holds ground up (absent width): the cone stands, as before the parameter.
+    expect(held.heights).toEqual(before);
+    const scrap = cone();
+    weatherCaplessHills(scrap, STRATA, 6, 35, 16);
+    // The scrap holds nothing up: the cone and the scrap are a capless hill over the cap below's top
+    // (40 m), 35 m at the tip, so 6·(1 − e^(−35/6)) m over it (the closed form, float32 rounding).
+    expect(centre(scrap)).toBeCloseTo(40 + 6 * (1 - Math.exp(-35 / 6)), 3);
+    for (let k = 0; k < before.length; k++) expect(scrap.heights[k]).toBeLessThanOrEqual(before[k]);
+    expect(scrap.heights[0]).toBe(39);
+    // A butte whose cap (70–79 m) is about 13 m across, its sides at 80°: it stands with a width of 8 m,
+    // and at 16 m (no disc that wide fits in its cap) it comes down as the cone did.
+    const steep = Math.tan((80 * Math.PI) / 180);
+    const butte = () => onTread((r) => (r <= 5 ? 79 : 79 - (r - 5) * steep));
+    const narrow = butte();
+    const stem = narrow.heights.slice();
+    weatherCaplessHills(narrow, STRATA, 6, 35, 8);
+    expect(narrow.heights).toEqual(stem);
+    const wide = butte();
+    weatherCaplessHills(wide, STRATA, 6, 35, 16);
+    expect(centre(wide)).toBeCloseTo(40 + 6 * (1 - Math.exp(-39 / 6)), 3);
+    // Through a thermal step, and the parameter is checked.
+    const step = cone();
+    thermalErosion(step, { iterations: 0, talusDeg: 35, strength: 0.25, strata: STRATA, caplessRelief: 6, capWidth: 16 });
+    expect(step.heights).toEqual(scrap.heights);
+    expect(thermalProblem({ iterations: 0, talusDeg: 35, strength: 0.25, capWidth: -1 })).toMatch(/cap width/);
+  });
 });

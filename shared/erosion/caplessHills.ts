@@ -19,6 +19,13 @@
  * H = caplessRelief: the same slope where the hill meets the land round it, ever gentler up it, and at
  * most H high — a dome, rounded at its top, which a wash afterwards gullies.
  *
+ * A scrap of cap too narrow to stand as a butte (capWidth: no disc that wide fits in it; the morphological
+ * opening of the cap's vertices by that disc, two chamfer distances) holds nothing up: its vertices
+ * take the top of the cap below as their marker, so the shale cone under it weathers down like any
+ * capless hill and the scrap with it (a cap on a cone's tip is not a landform: a butte's cap is as wide
+ * as it stands tall, a smaller one has fallen). Pieces of cap the map's edge cuts are measured as if
+ * they carried on past it.
+ *
  * O(n): the reconstruction's two raster sweeps and a queue of the vertices they leave unsettled
  * (Vincent's hybrid algorithm), the cone's two sweeps and a pass.
  */
@@ -34,8 +41,12 @@ function capMarker(strata: Strata, period: number, capBottom: number, capTop: nu
   return rest >= capTop ? cycle * period + capTop : (cycle - 1) * period + capTop;
 }
 
-/** Weathers the capless hills of field.heights in place (see the module comment); `talusDeg` is the soft beds' standing angle under a cap. */
-export function weatherCaplessHills(field: Heightfield, strata: Strata, relief: number, talusDeg: number): void {
+/**
+ * Weathers the capless hills of field.heights in place (see the module comment); `talusDeg` is the soft
+ * beds' standing angle under a cap, `capWidth` (metres) the narrowest cap that holds ground up (absent:
+ * every piece of cap does).
+ */
+export function weatherCaplessHills(field: Heightfield, strata: Strata, relief: number, talusDeg: number, capWidth?: number): void {
   const reachSlope = Math.tan((talusDeg * Math.PI) / 180);
   const { width, depth, cellSize, heights: h } = field;
   const reader = strataReader(strata);
@@ -49,6 +60,8 @@ export function weatherCaplessHills(field: Heightfield, strata: Strata, relief: 
   const capTop = capBottom + strata.beds.find((bed) => bed.hardness === hardest)!.thickness;
   const n = width * depth;
   const r = new Float32Array(n);
+  // With a cap width: 1 where a vertex lies in the cap (the marker is its height), 0 elsewhere.
+  const inCap = capWidth !== undefined ? new Uint8Array(n) : null;
   for (let j = 0; j < depth; j++) {
     const rowShift = reader.gz * vertexWorld(j, depth, cellSize) + strata.base;
     for (let i = 0; i < width; i++) {
@@ -56,6 +69,24 @@ export function weatherCaplessHills(field: Heightfield, strata: Strata, relief: 
       const offset = reader.gx * vertexWorld(i, width, cellSize) + rowShift;
       const m = offset + capMarker(strata, period, capBottom, capTop, h[k] - offset);
       r[k] = m < h[k] ? m : h[k];
+      if (inCap) {
+        const e = h[k] - offset;
+        const rest = e - Math.floor(e / period) * period;
+        if (rest >= capBottom && rest < capTop) inCap[k] = 1;
+      }
+    }
+  }
+  if (inCap && capWidth !== undefined) {
+    // Scraps: cap vertices the opening by a disc capWidth across takes away; their marker is the cap below's top.
+    const kept = openedMask(inCap, width, depth, capWidth / 2 / cellSize);
+    for (let j = 0; j < depth; j++) {
+      const rowShift = reader.gz * vertexWorld(j, depth, cellSize) + strata.base;
+      for (let i = 0; i < width; i++) {
+        const k = j * width + i;
+        if (!inCap[k] || kept[k]) continue;
+        const offset = reader.gx * vertexWorld(i, width, cellSize) + rowShift;
+        r[k] = offset + (Math.floor((h[k] - offset) / period) - 1) * period + capTop;
+      }
     }
   }
   const held = r.slice();
@@ -69,6 +100,47 @@ export function weatherCaplessHills(field: Heightfield, strata: Strata, relief: 
   for (let k = 0; k < n; k++) {
     const x = h[k] - r[k];
     if (x > 0) h[k] = r[k] + relief * (1 - Math.exp(-x / relief));
+  }
+}
+
+/**
+ * The mask's opening by a disc of `radius` cells: the vertices within `radius` of a vertex whose
+ * distance to the nearest vertex outside the mask is at least `radius` (two chamfer distances; the
+ * map's edge does not bound the mask).
+ */
+function openedMask(mask: Uint8Array, width: number, depth: number, radius: number): Uint8Array {
+  const n = width * depth;
+  const inside = new Float32Array(n);
+  for (let k = 0; k < n; k++) inside[k] = mask[k] ? Infinity : 0;
+  distanceDown(inside, width, depth);
+  const toCore = new Float32Array(n);
+  for (let k = 0; k < n; k++) toCore[k] = inside[k] >= radius ? 0 : Infinity;
+  distanceDown(toCore, width, depth);
+  const out = new Uint8Array(n);
+  for (let k = 0; k < n; k++) if (mask[k] && toCore[k] <= radius) out[k] = 1;
+  return out;
+}
+
+/** d becomes the chamfer distance (cells, by the 5 × 5 chamfer) to the nearest vertex where d is 0, in place. */
+function distanceDown(d: Float32Array, width: number, depth: number): void {
+  for (const sign of [1, -1] as const) {
+    for (let jj = 0; jj < depth; jj++) {
+      const j = sign > 0 ? jj : depth - 1 - jj;
+      for (let ii = 0; ii < width; ii++) {
+        const i = sign > 0 ? ii : width - 1 - ii;
+        const k = j * width + i;
+        let v = d[k];
+        if (v === 0) continue;
+        for (let q = 0; q < 8; q++) {
+          const ni = i + sign * COLUMNS[q];
+          const nj = j + sign * ROWS[q];
+          if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
+          const c = d[nj * width + ni] + CELLS[q];
+          if (c < v) v = c;
+        }
+        d[k] = v;
+      }
+    }
   }
 }
 

@@ -107,7 +107,7 @@ export function runShare(share: ParallelShare): boolean {
     // when every thread has reported, so the others need not wait here.
     if (share.index === 0) {
       talusApron(field, step);
-      if (step.caplessRelief !== undefined && step.strata) weatherCaplessHills(field, step.strata, step.caplessRelief, step.talusDeg);
+      if (step.caplessRelief !== undefined && step.strata) weatherCaplessHills(field, step.strata, step.caplessRelief, step.talusDeg, step.capWidth);
       if (step.lipPasses !== undefined) roundLips(field, step.lipPasses);
       if (step.lipDrop !== undefined) smoothLipsAlong(field, step.lipDrop);
       if (step.creaseBreak !== undefined) softenCreases(field, step.creaseBreak);

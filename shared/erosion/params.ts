@@ -107,6 +107,13 @@ export interface ThermalParams {
    * caplessRelief metres over that saddle (shared/erosion/caplessHills.ts). Absent: left as is.
    */
   caplessRelief?: number;
+  /**
+   * With caplessRelief: the narrowest cap that holds ground up, metres. A piece of caprock no disc this
+   * wide fits in (a scrap left on a shale cone's tip) holds nothing up, so the cone under it and the
+   * scrap itself weather down with the capless hills; a butte or mesa at least this wide stands
+   * (shared/erosion/caplessHills.ts). Absent: every piece of cap holds ground up, as before it existed.
+   */
+  capWidth?: number;
 }
 
 /** Hydraulic erosion, droplet model (Beyer 2015; parameters as in Lague's Hydraulic-Erosion). */
@@ -181,6 +188,8 @@ export const MAX_TOP_WIDTH = 200;
 export const MAX_LIP_PASSES = 16;
 /** Highest capless relief, metres (no map's hills stand higher). */
 export const MAX_CAPLESS_RELIEF = 100_000;
+/** Widest capWidth, metres. */
+export const MAX_CAP_WIDTH = 100_000;
 /** Most jointing (below 1, so a wall's run never falls to zero). */
 export const MAX_JOINTING = 0.9;
 /** The closest and widest joint spacings, cells. */
@@ -209,6 +218,7 @@ export function thermalProblem(p: ThermalParams): string | null {
   if (p.lipPasses !== undefined && !isWhole(p.lipPasses, 0, MAX_LIP_PASSES)) return `lip passes must be a whole number from 0 to ${MAX_LIP_PASSES}`;
   if (p.lipDrop !== undefined && !isIn(p.lipDrop, 0, MAX_LIP_DROP)) return `lip drop must be from 0 to ${MAX_LIP_DROP} m`;
   if (p.topWidth !== undefined && !isIn(p.topWidth, 0, MAX_TOP_WIDTH)) return `top width must be from 0 to ${MAX_TOP_WIDTH} m`;
+  if (p.capWidth !== undefined && !isIn(p.capWidth, 0, MAX_CAP_WIDTH)) return `cap width must be from 0 to ${MAX_CAP_WIDTH} m`;
   if (p.caplessRelief !== undefined && !isIn(p.caplessRelief, 0, MAX_CAPLESS_RELIEF)) return `capless relief must be from 0 to ${MAX_CAPLESS_RELIEF} m`;
   if (p.jointing !== undefined && !isIn(p.jointing, 0, MAX_JOINTING)) return `jointing must be from 0 to ${MAX_JOINTING}`;
   if (p.jointSpacing !== undefined && !isIn(p.jointSpacing, MIN_JOINT_SPACING, MAX_JOINT_SPACING))

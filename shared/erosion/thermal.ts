@@ -192,7 +192,7 @@ export function thermalErosion(field: Heightfield, params: ThermalParams, option
   }
   // After the passes have laid the walls' soft beds back: what fell rests at their feet.
   talusApron(field, params);
-  if (params.caplessRelief !== undefined && strata) weatherCaplessHills(field, strata, params.caplessRelief, params.talusDeg);
+  if (params.caplessRelief !== undefined && strata) weatherCaplessHills(field, strata, params.caplessRelief, params.talusDeg, params.capWidth);
   if (params.lipPasses !== undefined) roundLips(field, params.lipPasses);
   if (params.lipDrop !== undefined) smoothLipsAlong(field, params.lipDrop);
   if (params.creaseBreak !== undefined) softenCreases(field, params.creaseBreak);

@@ -41,6 +41,7 @@ export const OPTIONAL_PARAMS: Record<string, readonly string[]> = {
     'jointing',
     'jointSpacing',
     'caplessRelief',
+    'capWidth',
   ],
   fluvial: ['routeEvery', 'scheme', 'softSlopes', 'incisionDepth', 'incisionMask', 'swells'],
   road: ['endsOnGround', 'levelShoulders'],

@@ -3,7 +3,7 @@ import { replayTerrain } from '../recipe/replay';
 import type { FinishingStep } from '../recipe/steps';
 import type { Strata } from '../terrain/strata';
 import { buildPreset } from './terrainPresets';
-import { caplessPeaks, rimJogs } from './testing/mesaForms';
+import { capRemnants, caplessPeaks, rimJogs, rimTeeth } from './testing/mesaForms';
 
 /**
  * Mesas seen as a designer sees them (issue 35): caprock rims that bend into alcoves and spurs without
@@ -14,20 +14,32 @@ import { caplessPeaks, rimJogs } from './testing/mesaForms';
  *   rim: 6.3/5.9/4.9 % with the wall retreat's joints three cells apart, 3.7/3.9/4.0 % sixteen apart;
  * - pyramids (caplessPeaks): summits in shale (the highest ground within 16 m) standing at least 24 m
  *   over the cap below with a mean slope of 30° or more from 4 to 12 m round them: 16/5/10 before
- *   the capless shale was weathered down (caplessRelief), 6/1/1 with it.
+ *   the capless shale was weathered down (caplessRelief), 6/1/1 with it (6/1/2 with the cap width below);
+ * - scraps of cap on cones (capRemnants): pieces of ground above a cap's middle, away from the map's
+ *   edge, no disc 16 cells (32 m) across fits in — a cap 12–27 m wide on the tip of a 35° shale cone
+ *   40 m tall, not a butte: 1/0/1 at 513² seeds 3/11/29 and 1/2/1/0 at 257² seeds 1 (the tour's)/3/11/29
+ *   while every piece of cap held up the shale under it, none since a cap narrower than 32 m holds
+ *   nothing up (capWidth, shared/erosion/caplessHills.ts); pieces under four vertices are not caps;
+ * - saw-teeth on the rims against the sky (rimTeeth): cells crossing a cap's middle that the fixed split
+ *   draws as a tooth (shared/terrain/diagonalTeeth.ts) by over half a cell (1 m) — 5.4/6.1/8.3 % of them
+ *   at 513² seeds 3/11/29 and 8.0/5.5/8.9/5.8 % at 257² seeds 1/3/11/29, the largest 2.6–3.4 m, before
+ *   the last step rounded those creases (creaseBreak, 3/8 of a cell); 0–0.19 % and at most 1.34 m since.
  */
 const SEEDS = [3, 11, 29];
 const TALL = 24;
 const SHARP_DEG = 30;
+const SCRAP_CELLS = 16;
+const CELL = 2;
 
-function mesas(seed: number, old: boolean) {
-  const target = { width: 513, depth: 513, cellSize: 2, seed };
+function mesas(seed: number, old: boolean | 'capWidth' | 'creaseBreak', size = 513) {
+  const target = { width: size, depth: size, cellSize: 2, seed };
   const { recipe, finishing } = buildPreset('mesas', target);
   const steps: FinishingStep[] = old
     ? finishing.map((step) => {
         if (step.kind !== 'thermal') return step;
-        const { jointSpacing: _joints, caplessRelief: _relief, ...rest } = step;
-        return rest;
+        const { jointSpacing: _joints, caplessRelief: _relief, capWidth: _width, creaseBreak: _break, ...rest } = step;
+        if (old === 'creaseBreak') return { ...rest, jointSpacing: _joints, caplessRelief: _relief, capWidth: _width };
+        return old === 'capWidth' ? { ...rest, jointSpacing: _joints, caplessRelief: _relief, creaseBreak: _break } : rest;
       })
     : finishing;
   const strata = finishing.find((step) => step.kind === 'fluvial')?.strata as Strata;
@@ -63,4 +75,38 @@ describe('Mesas: rims without jogs, no shale pyramids', () => {
     expect(worstJogs).toBeGreaterThan(0.045);
     expect(total).toBeGreaterThan(10);
   }, 120_000);
+
+  const scraps = (field: ReturnType<typeof mesas>['field'], strata: Strata) =>
+    capRemnants(field, strata).filter((piece) => !piece.atEdge && piece.widthCells < SCRAP_CELLS && piece.vertices >= 4).length;
+  const RUNS = [
+    ...SEEDS.map((seed) => ({ seed, size: 513 })),
+    ...[1, 3, 11, 29].map((seed) => ({ seed, size: 257 })),
+  ];
+
+  it('no scrap of cap on a cone at 513² seeds 3/11/29 and 257² seeds 1/3/11/29; with every piece of cap holding up its cone there were', () => {
+    let before = 0;
+    for (const { seed, size } of RUNS) {
+      const now = mesas(seed, false, size);
+      expect(scraps(now.field, now.strata), `seed ${seed} at ${size}²`).toBe(0);
+      const old = mesas(seed, 'capWidth', size);
+      before += scraps(old.field, old.strata);
+    }
+    expect(before).toBeGreaterThanOrEqual(4);
+  }, 240_000);
+
+  it('rims against the sky without saw-teeth: ≤ 0.5 % of rim cells break by over half a cell, none by a cell; over 4 % before', () => {
+    let before = 0;
+    let cells = 0;
+    for (const { seed, size } of RUNS) {
+      const now = mesas(seed, false, size);
+      const teeth = rimTeeth(now.field, now.strata, CELL / 2);
+      expect(teeth.rimCells, `seed ${seed} at ${size}²`).toBeGreaterThan(1000);
+      expect(teeth.share, `seed ${seed} at ${size}²`).toBeLessThanOrEqual(0.005);
+      expect(teeth.largest, `seed ${seed} at ${size}²`).toBeLessThan(CELL);
+      const old = rimTeeth(mesas(seed, 'creaseBreak', size).field, now.strata, CELL / 2);
+      before += old.toothed;
+      cells += old.rimCells;
+    }
+    expect(before / cells).toBeGreaterThan(0.04);
+  }, 240_000);
 });

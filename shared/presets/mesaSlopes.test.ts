@@ -11,7 +11,9 @@ import { planarSlopeShare } from './testing/planarSlopes';
  * rills, gullies and concave feet. Measured at 513² × 2 m: of the ground between 20° and 45°, the
  * share whose 5 × 5 neighbourhood (8 m across) a plane fits to within 4 cm RMS (a fiftieth of a cell;
  * testing/planarSlopes.ts). Before the wash on the soft slopes (the fluvial step with softSlopes)
- * 32 %, 22 % and 17 % at seeds 3, 11 and 29; with it 2.3 %, 0.2 % and 0.5 %.
+ * 32 %, 22 % and 17 % at seeds 3, 11 and 29; with it 2.3 %, 0.2 % and 0.5 %. Since the shale cones
+ * under scraps of cap weather down with the capless hills (the thermal step's capWidth), the recipe
+ * without the wash has 30 %, 20 % and 14.9 % (one 35° cone fewer at seed 29).
  */
 const SEEDS = [3, 11, 29];
 const CELL = 2;
@@ -20,7 +22,7 @@ const TOLERANCE = 0.02 * CELL;
 const isWash = (step: FinishingStep) => step.kind === 'fluvial' && step.softSlopes !== undefined;
 
 describe('Mesas: soft slopes washed into rills, not planar facets', () => {
-  it(`at seeds ${SEEDS.join(', ')}: at most 5 % of the slopes between 20° and 45° are planar over 8 m; without the wash over 15 %`, () => {
+  it(`at seeds ${SEEDS.join(', ')}: at most 5 % of the slopes between 20° and 45° are planar over 8 m; without the wash over 12 %`, () => {
     for (const seed of SEEDS) {
       const target = { width: 513, depth: 513, cellSize: CELL, seed };
       const { recipe, finishing } = buildPreset('mesas', target);
@@ -30,7 +32,7 @@ describe('Mesas: soft slopes washed into rills, not planar facets', () => {
       expect(washed.planar, `seed ${seed}`).toBeLessThanOrEqual(0.05);
       // The same recipe without the wash (the bytes of the recipe before it): the measure sees the facets.
       const unwashed = planarSlopeShare(replayTerrain({ ...target, recipe, steps: finishing.filter((step) => !isWash(step)) }), TOLERANCE);
-      expect(unwashed.planar, `seed ${seed}, unwashed`).toBeGreaterThan(0.15);
+      expect(unwashed.planar, `seed ${seed}, unwashed`).toBeGreaterThan(0.12);
     }
   }, 180_000);
 });

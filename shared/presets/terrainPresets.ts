@@ -118,6 +118,16 @@ const canyonBeds = (t: PresetTarget): Strata => ({
 
 /** Mesas' joints, cells apart (the wall retreat's jointSpacing): alcoves and spurs, not notches every few cells. */
 const MESA_JOINT_SPACING = 16;
+/**
+ * Mesas' narrowest cap that holds up the shale under it, in cells ×scale (the thermal step's capWidth,
+ * metres): the narrow tops cut flat after the retreat left 8 m caps 12–27 m wide on 35° shale cones
+ * 40 m tall, a scrap of cap on a cone's tip; a cap narrower than 16 cells no longer holds its cone up,
+ * which then weathers down with the capless hills, scrap and all (caps narrower than 16 cells away
+ * from the map's edge: 1/2/1/0 → 0 at 257² × 2 m seeds 1/3/11/29, 1/0/1 → 0 at 513² seeds 3/11/29;
+ * mesaForms.test.ts). In cells, not metres: at 1 m cells 32 m took every top of seed 3's highest
+ * level, small buttes 20–30 cells wide (presetLooks.test.ts asks three levels).
+ */
+const MESA_CAP_CELLS = 16;
 /** Mesas' rock: 32 m (×scale) of soft shale under 8 m of sandstone caprock 20× as hard, repeating, flat-lying. */
 const mesaBeds = (t: PresetTarget): Strata => ({
   beds: [
@@ -349,6 +359,12 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       // at 513² × 2 m); shale that no cap holds up (above the saddle joining it to capped ground, or above a
       // 35° cone from every cap) wears down to a rounded hill at most 8 m ×scale over that level
       // (caplessRelief: shared/erosion/caplessHills.ts), and the wash then gullies it: 6/1/1.
+      // The caps' rims slanting along the cells' other diagonal were drawn by the fixed split as saw-teeth
+      // against the sky: the cap's 84° face is narrower than a cell, so the split edge spans the crease
+      // and dips under the rim once a cell by up to 2.9 m (shared/terrain/diagonalTeeth.ts). Shading is
+      // not the cause (a silhouette is geometry). The last step rounds those creases until no cell
+      // breaks across the split by more than 3/8 of a cell (creaseBreak, after lipDrop; a quarter cell moved
+      // seed 3's cliffs 4.5 m from the rims, landformProfiles.test.ts asks 4): mesaForms.test.ts.
       // Diffusion in the wash (2e-4 m²/yr) rounded the cap's lips past 4 m and softened its faces, and
       // the wash over every vertex lowered the flat tops out of presetLooks.test.ts's levels.
       finishing: [
@@ -376,6 +392,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           topWidth: narrowTop(t),
           jointSpacing: MESA_JOINT_SPACING,
           caplessRelief: cm(8 * reliefScale(t)),
+          capWidth: cm(MESA_CAP_CELLS * t.cellSize * reliefScale(t)),
         }),
         fluvialStep({
           k: 2e-5,
@@ -390,7 +407,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           outletArea: cm(0.1 * span(t) ** 2),
           softSlopes: cm(4 * reliefScale(t)),
         }),
-        thermalStep({ iterations: 0, talusDeg: 35, strength: GENTLE_THERMAL, lipDrop: cm(t.cellSize) }),
+        thermalStep({ iterations: 0, talusDeg: 35, strength: GENTLE_THERMAL, lipDrop: cm(t.cellSize), creaseBreak: cm((3 * t.cellSize) / 8) }),
       ],
     }),
   },

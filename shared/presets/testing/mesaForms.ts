@@ -168,3 +168,140 @@ export function caplessPeaks(field: Heightfield, strata: Strata, summitCells = 8
     }
   return out;
 }
+
+/** The levels (metres) of each cap's bottom and middle within the map's heights, lowest first. */
+function capLevels(field: Heightfield, strata: Strata): { bottom: number; middle: number; top: number }[] {
+  const period = strataPeriod(strata);
+  const cap = capSpan(strata);
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of field.heights) {
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  }
+  const out: { bottom: number; middle: number; top: number }[] = [];
+  for (let c = Math.floor((lo - strata.base) / period); c * period + strata.base < hi; c++) {
+    const base = strata.base + c * period;
+    const middle = base + (cap.bottom + cap.top) / 2;
+    if (middle <= lo || middle >= hi) continue;
+    out.push({ bottom: base + cap.bottom, middle, top: base + cap.top });
+  }
+  return out;
+}
+
+/** A cap remnant: one piece of ground above a cap's middle (8-connected), its vertices and its widest inscribed disc's diameter in cells. */
+export interface CapRemnant {
+  k: number;
+  vertices: number;
+  widthCells: number;
+  /** Whether it reaches the map's edge (a mesa the edge cuts, not a remnant). */
+  atEdge: boolean;
+  /** Its highest ground over the cap's bottom, metres. */
+  rise: number;
+}
+
+/**
+ * Cap remnants: for each caprock within the map's heights, the pieces of ground standing above its
+ * middle (8-connected), each with its width: twice the largest chamfer distance (cells) from a vertex
+ * of the piece to ground outside it. A mesa or butte is a wide piece; a scrap of cap on a cone's tip
+ * a piece a cell or two wide.
+ */
+export function capRemnants(field: Heightfield, strata: Strata): CapRemnant[] {
+  const { width, depth, heights: h } = field;
+  const n = width * depth;
+  const out: CapRemnant[] = [];
+  for (const cap of capLevels(field, strata)) {
+    const dist = new Float32Array(n);
+    for (let k = 0; k < n; k++) dist[k] = h[k] >= cap.middle ? Infinity : 0;
+    // Chamfer distance (1, √2) to ground below the cap's middle; the map's edge counts as outside.
+    for (const sign of [1, -1])
+      for (let jj = 0; jj < depth; jj++) {
+        const j = sign > 0 ? jj : depth - 1 - jj;
+        for (let ii = 0; ii < width; ii++) {
+          const i = sign > 0 ? ii : width - 1 - ii;
+          const k = j * width + i;
+          if (dist[k] === 0) continue;
+          let d = dist[k];
+          for (const [di, dj, w] of [
+            [-1, 0, 1],
+            [0, -1, 1],
+            [-1, -1, Math.SQRT2],
+            [1, -1, Math.SQRT2],
+          ] as const) {
+            const x = i + sign * di;
+            const z = j + sign * dj;
+            const nd = x < 0 || z < 0 || x >= width || z >= depth ? w : dist[z * width + x] + w;
+            if (nd < d) d = nd;
+          }
+          dist[k] = d;
+        }
+      }
+    const seen = new Uint8Array(n);
+    for (let s = 0; s < n; s++) {
+      if (seen[s] || dist[s] === 0) continue;
+      const stack = [s];
+      seen[s] = 1;
+      let vertices = 0;
+      let most = 0;
+      let atEdge = false;
+      let rise = 0;
+      while (stack.length > 0) {
+        const k = stack.pop()!;
+        vertices++;
+        rise = Math.max(rise, h[k] - cap.bottom);
+        if (dist[k] > most) most = dist[k];
+        const i = k % width;
+        const j = (k - i) / width;
+        if (i === 0 || j === 0 || i === width - 1 || j === depth - 1) atEdge = true;
+        for (let dj = -1; dj <= 1; dj++)
+          for (let di = -1; di <= 1; di++) {
+            const x = i + di;
+            const z = j + dj;
+            if (x < 0 || z < 0 || x >= width || z >= depth) continue;
+            const nk = z * width + x;
+            if (!seen[nk] && dist[nk] > 0) {
+              seen[nk] = 1;
+              stack.push(nk);
+            }
+          }
+      }
+      out.push({ k: s, vertices, widthCells: 2 * most, atEdge, rise });
+    }
+  }
+  return out;
+}
+
+
+/**
+ * Rim teeth: the cells a caprock's rim crosses (a corner above the cap's middle, one below its bottom)
+ * and, of them, those the fixed split draws as a tooth (shared/terrain/diagonalTeeth.ts's rule: the
+ * ground bends across the split more than along the other diagonal and the split folds against that
+ * bend) by more than `minBreak` metres: a notch a cell wide in the rim against the sky.
+ */
+export function rimTeeth(field: Heightfield, strata: Strata, minBreak: number): { rimCells: number; toothed: number; share: number; largest: number } {
+  const { width, depth, heights: h } = field;
+  const caps = capLevels(field, strata);
+  let rimCells = 0;
+  let toothed = 0;
+  let largest = 0;
+  for (let j = 1; j < depth - 2; j++)
+    for (let i = 1; i < width - 2; i++) {
+      const k = j * width + i;
+      const h00 = h[k];
+      const h10 = h[k + 1];
+      const h01 = h[k + width];
+      const h11 = h[k + width + 1];
+      const top = Math.max(h00, h10, h01, h11);
+      const low = Math.min(h00, h10, h01, h11);
+      if (!caps.some((cap) => top >= cap.middle && low < cap.middle)) continue;
+      rimCells++;
+      const bendSplit = h[k + 2 * width - 1] - h01 - h10 + h[k - width + 2];
+      const bendOther = h[k - width - 1] - h00 - h11 + h[k + 2 * width + 2];
+      if (Math.abs(bendSplit) <= Math.abs(bendOther)) continue;
+      const fold = (h00 + h11 - h10 - h01) / 2;
+      if (fold * bendSplit >= 0 || Math.abs(fold) <= minBreak) continue;
+      toothed++;
+      largest = Math.max(largest, Math.abs(fold));
+    }
+  return { rimCells, toothed, share: rimCells > 0 ? toothed / rimCells : 0, largest };
+}
