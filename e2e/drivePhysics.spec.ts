@@ -1,14 +1,12 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { createDefaultDocument } from '../app/document/document';
 import { heightAt } from '../shared/terrain/surface';
 import { expect, test } from './fixtures';
+import { reviewShot } from './reviewShot';
 import { showPanel } from './panel';
 
 // The app opens on the default document: the test computes the exact ground itself from it.
 const field = createDefaultDocument().field;
-const ARTIFACTS = path.resolve(__dirname, '.artifacts', 'drive-physics');
 
 test.use({ viewport: { width: 1600, height: 1000 } });
 
@@ -46,7 +44,6 @@ async function readHud(page: Page): Promise<PhysicsHud> {
 
 test('the physics car (the default) drives the default terrain for 5 s, stays on the ground, and the HUD says so', async ({ app }) => {
   const { page } = app;
-  await mkdir(ARTIFACTS, { recursive: true });
   await showPanel(page, 'drive');
   await expect(page.getByTestId('drive-model')).toHaveValue('physics');
   await expect(page.getByTestId('drive-car')).toHaveValue('hatchback');
@@ -69,13 +66,13 @@ test('the physics car (the default) drives the default terrain for 5 s, stays on
     samples.push(sample);
     // The picture for a person to check: moving, all four wheels on the ground.
     if (!shot && Date.now() - began > 1500 && sample.contacts === '1,1,1,1' && sample.speed > 2) {
-      await page.screenshot({ path: path.join(ARTIFACTS, 'driving.png') });
+      await reviewShot(page, 'drive-physics', 'driving.png');
       shot = true;
     }
     await page.waitForTimeout(150);
   }
   await page.keyboard.up('KeyW');
-  if (!shot) await page.screenshot({ path: path.join(ARTIFACTS, 'driving.png') });
+  if (!shot) await reviewShot(page, 'drive-physics', 'driving.png');
   const end = await readHud(page);
   samples.push(end);
 

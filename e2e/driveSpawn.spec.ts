@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDefaultDocument } from '../app/document/document';
@@ -10,11 +10,11 @@ import { heightAt } from '../shared/terrain/surface';
 import { poseFromTerrain } from '../shared/vehicle/pose';
 import { SPOT_SLOPE_FRACTION } from '../shared/vehicle/spawn';
 import { expect, sendMenuCommand, test } from './fixtures';
+import { reviewShot } from './reviewShot';
 import { chooseModel, holdThrottleUntil, readHud, type Hud } from './driveHud';
 
 // The app opens on the default document: the test computes the exact ground itself from it.
 const field = createDefaultDocument().field;
-const ARTIFACTS = path.resolve(__dirname, '.artifacts', 'drive-spawn');
 
 test.use({ viewport: { width: 1600, height: 1000 } });
 
@@ -29,7 +29,6 @@ function expectOnGround(hud: Hud): void {
 
 test('the test drive starts on drivable ground of the default terrain and drives off for two seconds without being stopped', async ({ app }) => {
   const { page } = app;
-  await mkdir(ARTIFACTS, { recursive: true });
   // The kinematic car's spawn and stop rules; the physics car has drivePhysics.spec.ts.
   await chooseModel(page, 'kinematic');
   await page.keyboard.press('g');
@@ -51,14 +50,14 @@ test('the test drive starts on drivable ground of the default terrain and drives
   expect(start['wheel-gap']).toBeLessThan(0.01);
   expect(start['spawn-distance']).toBeLessThan(80);
   expectOnGround(start);
-  await page.screenshot({ path: path.join(ARTIFACTS, '1-spawned.png') });
+  await reviewShot(page, 'drive-spawn', '1-spawned.png');
 
   // Full throttle until the car has gone 3 m: it gets going and is never stopped. (Drive time follows the frames,
   // each capped at MAX_FRAME_DT; software GL on a loaded machine draws slower frames than that, so a hold of a
   // few wall-clock seconds covered 1 m of drive in one run: the hold waits for the distance, up to 30 s.)
   const samples = await holdThrottleUntil(page, (hud) => Math.hypot(hud.x - start.x, hud.z - start.z) > 3, 30_000);
   const driving = samples[samples.length - 1];
-  await page.screenshot({ path: path.join(ARTIFACTS, '2-driving.png') });
+  await reviewShot(page, 'drive-spawn', '2-driving.png');
   for (const s of samples) {
     expect(s.stopped).toBe(false);
     expect(s.stops).toBe(0);
@@ -78,7 +77,7 @@ test('the test drive starts on drivable ground of the default terrain and drives
   expect(reset['wheels-grounded']).toBe(4);
   expect(reset.stops).toBe(0);
   expectOnGround(reset);
-  await page.screenshot({ path: path.join(ARTIFACTS, '3-reset.png') });
+  await reviewShot(page, 'drive-spawn', '3-reset.png');
   expect(app.consoleErrors).toEqual([]);
 });
 
@@ -96,7 +95,6 @@ async function wallProject(): Promise<Uint8Array> {
 test('Drive started over a 34° wall puts the physics car on level ground beside it, upright and still a second later', async ({ app }) => {
   test.setTimeout(180_000);
   const { page } = app;
-  await mkdir(ARTIFACTS, { recursive: true });
   const folder = await mkdtemp(path.join(tmpdir(), 'faultline-wall-'));
   try {
     const project = path.join(folder, 'wall.faultline');
@@ -117,7 +115,7 @@ test('Drive started over a 34° wall puts the physics car on level ground beside
     expect(Math.abs(start.x)).toBeGreaterThanOrEqual(40 + 2);
     await page.waitForTimeout(1000);
     const later = await readHud(page);
-    await page.screenshot({ path: path.join(ARTIFACTS, 'wall-spawn.png') });
+    await reviewShot(page, 'drive-spawn', 'wall-spawn.png');
     // Upright (level ground) and still: no roll down the wall, no creep.
     expect(Math.abs(later.pitch)).toBeLessThan(2);
     expect(Math.abs(later.roll)).toBeLessThan(2);

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDefaultDocument } from '../app/document/document';
@@ -6,6 +6,7 @@ import { decodePng } from '../shared/codecs/png/decode';
 import { heightRange } from '../shared/terrain/heightfield';
 import { heightAt } from '../shared/terrain/surface';
 import { test, expect, sendMenuCommand } from './fixtures';
+import { reviewShot } from './reviewShot';
 
 // The export dialog's engine presets end to end: the real main services write into a folder the
 // scripted dialog "chooses", and the files are read back here.
@@ -65,9 +66,7 @@ test.describe('export presets', () => {
       .evaluateAll((nodes) => nodes.filter((n) => /^mask-layer-\d+$/.test(n.getAttribute('data-testid') ?? '')).length);
     expect(maskLayers).toBeGreaterThanOrEqual(4);
     await expect(page.getByTestId('engine-files')).toContainText(`${1 + maskLayers + 3} files`);
-
-    await mkdir('e2e/.artifacts', { recursive: true });
-    await page.screenshot({ path: 'e2e/.artifacts/export-dialog-unreal.png' });
+    await reviewShot(page, 'export', 'export-dialog-unreal.png');
 
     app.dialogs.queueDirectory(dir);
     await page.getByTestId('export-confirm').click();
@@ -129,8 +128,7 @@ test.describe('export presets', () => {
     await page.getByTestId('engine-tiles').check();
     await page.getByTestId('engine-tile-size').fill('129');
     await expect(page.getByTestId('engine-value-tiles')).toHaveText('2 × 2');
-    await mkdir('e2e/.artifacts', { recursive: true });
-    await page.screenshot({ path: 'e2e/.artifacts/export-dialog-unity.png' });
+    await reviewShot(page, 'export', 'export-dialog-unity.png');
     await page.getByTestId('engine-tiles').uncheck();
     await page.getByTestId('export-target-godot-terrain3d').click();
     await expect(page.getByTestId('engine-value-regionSize')).toHaveText('256');
@@ -141,7 +139,7 @@ test.describe('export presets', () => {
     await page.getByTestId('export-tiles').check();
     await page.getByTestId('export-tile-size').fill('129');
     await expect(page.getByTestId('export-tile-names')).toContainText('4 tiles: terrain_normal_x0_y0.png');
-    await page.screenshot({ path: 'e2e/.artifacts/export-dialog-file.png' });
+    await reviewShot(page, 'export', 'export-dialog-file.png');
     await page.getByTestId('export-target-godot-hterrain').click();
     // No folder chosen: nothing written, the dialog stays with its choices.
     await page.getByTestId('export-confirm').click();
@@ -196,17 +194,16 @@ test.describe('export cancel', () => {
     await expect.poll(async () => (await readdir(dir)).some((name) => name.endsWith('.tmp')), { timeout: 60_000 }).toBe(true);
     await expect(page.getByTestId('export-progress')).toContainText(new RegExp(`Writing \\d+ of ${1 + maskLayers + 2}`));
     await expect(page.getByTestId('export-stop')).toBeFocused();
-    await mkdir('e2e/.artifacts', { recursive: true });
-    await page.screenshot({ path: 'e2e/.artifacts/export-progress-1600x1000.png' });
+    await reviewShot(page, 'export', 'export-progress-1600x1000.png');
     await page.setViewportSize({ width: 1280, height: 720 });
-    await page.screenshot({ path: 'e2e/.artifacts/export-progress-1280x720.png' });
+    await reviewShot(page, 'export', 'export-progress-1280x720.png');
 
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('export-status')).toHaveText('Export cancelled', { timeout: 10_000 });
     await expect(running).toBeHidden();
     await expect(dialog).toBeVisible();
     await expect(page.getByTestId('export-confirm')).toBeEnabled();
-    await page.screenshot({ path: 'e2e/.artifacts/export-cancelled-1280x720.png' });
+    await reviewShot(page, 'export', 'export-cancelled-1280x720.png');
     // Nothing new, nothing half-written: the earlier files byte for byte, no temporaries.
     expect((await readdir(dir)).sort()).toEqual([...names].sort());
     for (const [name, bytes] of earlier) expect((await readFile(path.join(dir, name))).equals(bytes), name).toBe(true);

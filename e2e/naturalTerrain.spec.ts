@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseProject } from '../shared/codecs/project';
@@ -6,20 +6,18 @@ import { evaluateStack } from '../shared/layers/evaluate';
 import { slopeStats } from '../shared/terrain/slopeStats';
 import { DEFAULT_PRESET_ID } from '../shared/presets/terrainPresets';
 import { expect, sendMenuCommand, test } from './fixtures';
+import { reviewShot } from './reviewShot';
 import { showPanel } from './panel';
 import { chooseModel, holdThrottle, readHud, type Hud } from './driveHud';
-
-const ARTIFACTS = path.resolve(__dirname, '.artifacts', 'natural-terrain');
 
 test.use({ viewport: { width: 1600, height: 1000 } });
 
 test('Run with the default preset makes natural, drivable land: slopes, replay, and a two-second drive', async ({ app }) => {
   test.setTimeout(120_000);
   const { page } = app;
-  await mkdir(ARTIFACTS, { recursive: true });
   const folder = await mkdtemp(path.join(tmpdir(), 'faultline-natural-'));
   try {
-    await page.screenshot({ path: path.join(ARTIFACTS, '1-default-start.png') });
+    await reviewShot(page, 'natural-terrain', '1-default-start.png');
     await expect(page.getByTestId('gen-preset')).toHaveValue(DEFAULT_PRESET_ID);
 
     // A new seed with the default preset (the form's defaults), as a new user would press Run.
@@ -43,7 +41,7 @@ test('Run with the default preset makes natural, drivable land: slopes, replay, 
     const { width, depth, cellSize } = saved.field;
     const replayed = evaluateStack(saved.layers ?? [], { width, depth, cellSize });
     expect(replayed && Buffer.from(replayed.buffer).equals(Buffer.from(saved.field.heights.buffer))).toBe(true);
-    await page.screenshot({ path: path.join(ARTIFACTS, '2-generated.png') });
+    await reviewShot(page, 'natural-terrain', '2-generated.png');
 
     // Test drive on what was just made: it spawns drivable and goes for two seconds without a stop
     // (the kinematic car, whose slope limit decides "stopped"; the physics car has its own spec).
@@ -62,7 +60,7 @@ test('Run with the default preset makes natural, drivable land: slopes, replay, 
     const end = samples[samples.length - 1];
     expect(end.stops).toBe(0);
     expect(moved(end)).toBeGreaterThan(3);
-    await page.screenshot({ path: path.join(ARTIFACTS, '3-driving.png') });
+    await reviewShot(page, 'natural-terrain', '3-driving.png');
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('drive-hud')).toBeHidden();
 
@@ -75,7 +73,7 @@ test('Run with the default preset makes natural, drivable land: slopes, replay, 
     await page.getByTestId('erode-hydraulic-droplets').fill('20000');
     await page.getByTestId('erode-hydraulic-run').click();
     await expect(page.getByTestId('status-undo')).toContainText('Hydraulic erosion (20,000 droplets)');
-    await page.screenshot({ path: path.join(ARTIFACTS, '4-eroded-again.png') });
+    await reviewShot(page, 'natural-terrain', '4-eroded-again.png');
     await page.getByTestId('cmd-edit.undo').click();
     await page.getByTestId('cmd-edit.undo').click();
     await expect(page.getByTestId('status-undo')).toHaveText(undoBefore ?? '');

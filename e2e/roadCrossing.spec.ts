@@ -1,10 +1,7 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { reviewShot } from './reviewShot';
 import { clickAt, heightAt, whenIdle } from './mapPointer';
-
-const ARTIFACTS = path.resolve(__dirname, '.artifacts', 'roads');
 
 test.use({ viewport: { width: 1600, height: 1000 }, driveClock: 4, startSize: 65 });
 
@@ -25,7 +22,6 @@ test('a road across a river: the report lists the crossing, a bridge chosen ther
   const { page } = app;
   const map2d = page.getByTestId('map-2d');
   const undo = page.getByTestId('status-undo');
-  await mkdir(ARTIFACTS, { recursive: true });
 
   // A river (from its higher end: it runs downhill), and a road across it.
   const ends = [await heightAt(page, map2d, ...RIVER[0]), await heightAt(page, map2d, ...RIVER[1])].map(Number);
@@ -48,7 +44,7 @@ test('a road across a river: the report lists the crossing, a bridge chosen ther
   await expect(crossing).toHaveAttribute('data-fordable', 'false');
   await expect(crossing).toContainText('bridge suggested');
   await page.mouse.move(0, 0);
-  await page.screenshot({ path: path.join(ARTIFACTS, 'crossing-ford-1600x1000.png') });
+  await reviewShot(page, 'roads', 'crossing-ford-1600x1000.png');
 
   // A bridge: one undo entry; the report says it.
   await page.getByTestId('road-crossing-kind').selectOption('bridge');
@@ -57,7 +53,7 @@ test('a road across a river: the report lists the crossing, a bridge chosen ther
   await expect(crossing).toHaveAttribute('data-kind', 'bridge');
   await expect(crossing).toContainText('m deck');
   await page.mouse.move(0, 0);
-  await page.screenshot({ path: path.join(ARTIFACTS, 'crossing-bridge-1600x1000.png') });
+  await reviewShot(page, 'roads', 'crossing-bridge-1600x1000.png');
 
   // Drive the road: the autopilot arrives over the deck (a ford this deep floods the hatchback).
   await page.getByTestId('road-drive').click();
@@ -108,8 +104,7 @@ test('a click on another road while drawing a road’s end ends it there: a T, t
   expect(joined).toEqual(under);
   // The second road was made (not the first selected): it is the selected one.
   await expect(page.getByTestId('road-road-2')).toHaveAttribute('aria-selected', 'true');
-  await mkdir(ARTIFACTS, { recursive: true });
   await page.mouse.move(0, 0);
-  await page.screenshot({ path: path.join(ARTIFACTS, 'click-join-1600x1000.png') });
+  await reviewShot(page, 'roads', 'click-join-1600x1000.png');
   expect(app.consoleErrors).toEqual([]);
 });

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
@@ -8,10 +8,9 @@ import { REPORT_CSV_COLUMNS } from '../shared/roads/report';
 import { REPORT_STATUS_COLOURS } from '../app/palette/overlayPalette';
 import { createHeightfield } from '../shared/terrain/heightfield';
 import { expect, sendMenuCommand, test } from './fixtures';
+import { REVIEW_SHOTS, reviewShot } from './reviewShot';
 import { showPanel } from './panel';
 import { defaultTerrainWithRoad, E2E_ROAD } from './roadProject';
-
-const ARTIFACTS = path.resolve(__dirname, '.artifacts', 'roads');
 
 // The drive to the road's end runs at four frames of drive time per drawn frame (fixtures `driveClock`). The
 // test opens its own project first (the default terrain at 257² with a road): the start on the default preset
@@ -61,7 +60,6 @@ async function overlayPixels(page: Page, map2d: Locator): Promise<{ green: numbe
 test('Drive this road: the car follows the road, the report and its overlay appear, CSV export, Smooth road profile and undo', async ({ app }) => {
   test.setTimeout(240_000);
   const { page } = app;
-  await mkdir(ARTIFACTS, { recursive: true });
   const folder = await mkdtemp(path.join(tmpdir(), 'faultline-road-'));
   try {
     const { bytes, heights } = await defaultTerrainWithRoad();
@@ -113,7 +111,7 @@ test('Drive this road: the car follows the road, the report and its overlay appe
     const trail = () => page.evaluate(() => (window as unknown as { __hudTrail: Array<[number, number]> }).__hudTrail);
     const farthest = (points: Array<[number, number]>) => Math.max(...points.map(([x, z]) => Math.hypot(x - first.x, z - first.z)));
     await expect.poll(async () => farthest(await trail()), { timeout: 60_000 }).toBeGreaterThan(60);
-    await page.screenshot({ path: path.join(ARTIFACTS, 'drive-1600x1000.png') });
+    await reviewShot(page, 'roads', 'drive-1600x1000.png');
     await expect.poll(() => hud.getAttribute('data-autopilot'), { timeout: 150_000 }).not.toBe('driving');
     await expect(hud).toHaveAttribute('data-autopilot', 'arrived');
     const path2d = await trail();
@@ -132,7 +130,7 @@ test('Drive this road: the car follows the road, the report and its overlay appe
     await expect(page.getByTestId('road-summary')).toContainText('driven to the end');
     const speeds = await page.getByTestId('road-table').locator('tbody tr td:nth-child(6)').allTextContents();
     expect(speeds.filter((s) => Number(s) > 10).length).toBeGreaterThan(rows / 2);
-    await page.screenshot({ path: path.join(ARTIFACTS, 'report-1600x1000.png') });
+    await reviewShot(page, 'roads', 'report-1600x1000.png');
     await page.keyboard.press('Escape');
     await expect(hud).toHaveCount(0);
 
@@ -173,12 +171,12 @@ test('Drive this road: the car follows the road, the report and its overlay appe
       .nth(Math.floor(rows / 2));
     await row.click();
     await expect(row).toHaveAttribute('aria-selected', 'true');
-    await page.waitForTimeout(500);
-    await page.screenshot({ path: path.join(ARTIFACTS, 'report-1280x720.png') });
+    if (REVIEW_SHOTS) await page.waitForTimeout(500);
+    await reviewShot(page, 'roads', 'report-1280x720.png');
     await page.getByTestId('road-drive').click();
     await expect(hud).toHaveAttribute('data-autopilot', 'driving');
     await expect.poll(async () => Number(await hud.getAttribute('data-speed')), { timeout: 30_000 }).toBeGreaterThan(5);
-    await page.screenshot({ path: path.join(ARTIFACTS, 'drive-1280x720.png') });
+    await reviewShot(page, 'roads', 'drive-1280x720.png');
     await page.keyboard.press('Escape');
     expect(app.consoleErrors).toEqual([]);
   } finally {

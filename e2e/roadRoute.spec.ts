@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
@@ -8,8 +8,7 @@ import { outputFormatFor } from '../main/cli/outputs';
 import { escarpment } from '../shared/roads/testing/routeTerrain';
 import { createHeightfield } from '../shared/terrain/heightfield';
 import { expect, sendMenuCommand, test } from './fixtures';
-
-const ARTIFACTS = path.resolve(__dirname, '.artifacts', 'roads');
+import { reviewShot } from './reviewShot';
 
 // The drive to the road's end runs at four frames of drive time per drawn frame (fixtures `driveClock`).
 test.use({ viewport: { width: 1600, height: 1000 }, driveClock: 4 });
@@ -67,7 +66,6 @@ test('Route mode up a 120 m, 60 % escarpment at 8 %: the road switches back with
 }) => {
   test.setTimeout(300_000);
   const { page } = app;
-  await mkdir(ARTIFACTS, { recursive: true });
   const folder = await mkdtemp(path.join(tmpdir(), 'faultline-route-'));
   try {
     // 120 m at 60 % across a 2 km map: at 8 % the road needs 1500 m to climb it, more than the map is wide.
@@ -97,9 +95,9 @@ test('Route mode up a 120 m, 60 % escarpment at 8 %: the road switches back with
     await page.mouse.move(0, 0);
     // The first frame after the Route links the route line's shader program and uploads the whole 513² mesh: software
     // GL takes 3–15 s for it under load, with or without level shoulders (BENCHMARKS.md, "Session 24: roads").
-    await page.screenshot({ path: path.join(ARTIFACTS, 'route-escarpment-1600x1000.png'), timeout: 60_000 });
-    await map2d.screenshot({ path: path.join(ARTIFACTS, 'route-escarpment-2d.png') });
-    await page.getByTestId('viewport-3d').screenshot({ path: path.join(ARTIFACTS, 'route-escarpment-3d.png') });
+    await reviewShot(page, 'roads', 'route-escarpment-1600x1000.png', { timeout: 60_000 });
+    await reviewShot(map2d, 'roads', 'route-escarpment-2d.png');
+    await reviewShot(page.getByTestId('viewport-3d'), 'roads', 'route-escarpment-3d.png');
 
     // The window's report of the routed road flags no segment for grade or radius.
     const rows = page.getByTestId('road-table').locator('tbody tr');
@@ -111,14 +109,14 @@ test('Route mode up a 120 m, 60 % escarpment at 8 %: the road switches back with
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.wheel(0, 300);
     await page.mouse.move(0, 0);
-    await map2d.screenshot({ path: path.join(ARTIFACTS, 'route-escarpment-2d-whole.png') });
+    await reviewShot(map2d, 'roads', 'route-escarpment-2d-whole.png');
     // A hairpin close up in both views: the report's row with the tightest radius, clicked.
     const radii = await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.children[3]?.textContent ?? 'NaN')));
     const hairpin = radii.reduce((best, r, k) => (Number.isFinite(r) && (!Number.isFinite(radii[best]) || r < radii[best]) ? k : best), 0);
     await rows.nth(hairpin).click();
     await expect(rows.nth(hairpin)).toHaveAttribute('aria-selected', 'true');
     await page.mouse.move(0, 0);
-    await page.screenshot({ path: path.join(ARTIFACTS, 'route-escarpment-hairpin-1600x1000.png') });
+    await reviewShot(page, 'roads', 'route-escarpment-hairpin-1600x1000.png');
 
     // A second ask, cancelled with Esc while it runs (or, on a fast machine, after it ends: then no new entry is the test).
     await clickWorld(page, map2d, size, -600, -600);

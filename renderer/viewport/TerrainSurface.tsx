@@ -8,7 +8,7 @@ import { TerrainGeometry } from './terrainGeometry';
 import { drawsWithLod } from './lod/lodOverride';
 import { drawnErosionMasks } from './coverOverride';
 import { useTerrainLighting } from './look/SceneLook';
-import { patchTerrainShader } from './look/terrainShader';
+import { followTerrainVariant, patchTerrainShader } from './look/terrainShader';
 import { naturalLinesOf, sameNaturalLines } from '../../app/view/terrainColours';
 import { wetGroundBytes } from '../../app/water/wetGround';
 import type { WaterSurface } from '../../shared/hydrology/waterSurface';
@@ -32,7 +32,7 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
     if (!mesh || !material) return;
     // Shadows, occlusion, water tint and grid: the same shader code as the LOD material's.
     material.onBeforeCompile = (shader) => patchTerrainShader(shader, lighting.uniforms);
-    material.customProgramCacheKey = () => 'faultline-terrain-full';
+    followTerrainVariant(material, lighting.uniforms, 'faultline-terrain-full');
     material.needsUpdate = true;
     const terrain = new TerrainGeometry();
     // The wet ground beside the water, found again when the document (not a gesture's preview) or its water changes.

@@ -2,7 +2,7 @@ import { DataTexture, FloatType, MeshLambertMaterial, NearestFilter, RGBAFormat,
 import { HYPSOMETRIC_RAMP, NATURAL_TABLE, RAMP_SIZE, SLOPE_BINS, SLOPE_RAMP, linearRamp } from '../../../app/view/colourRamp';
 import type { ColourMode } from '../../../app/view/terrainColours';
 import { HEIGHT_TEXTURE_ROW_LENGTH } from './heightUploads';
-import { patchTerrainShader, type TerrainShaderUniforms } from '../look/terrainShader';
+import { followTerrainVariant, patchTerrainShader, type TerrainShaderUniforms } from '../look/terrainShader';
 import { COVER_GLSL } from '../look/coverShader';
 import { CREASE_FROM, CREASE_TO } from '../../../shared/terrain/shadingNormals';
 
@@ -258,7 +258,8 @@ export function createLodTerrainMaterial(shading?: TerrainShaderUniforms): LodTe
         );
     if (shading) patchTerrainShader(shader, shading, 'own');
   };
-  material.customProgramCacheKey = () => 'faultline-lod-terrain';
+  if (shading) followTerrainVariant(material, shading, 'faultline-lod-terrain');
+  else material.customProgramCacheKey = () => 'faultline-lod-terrain';
   return {
     material,
     setHeights(texture, width, depth, layerRows, cellSize) {

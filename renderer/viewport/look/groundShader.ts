@@ -372,10 +372,13 @@ export const GROUND_FRAGMENT = /* glsl */ `
     }
   }
   // The surface's colour and its lines over the road layer (the shoulders' gravel is the shoulder layer's, above).
+#if TERRAIN_ROADS
   gMean = terrainRoadPaintedWith(gMean, terrainRoadSample, terrainMpp, vec2(gCover.x, 0.0), terrainRoadShoulder);
+#endif
   float gShade = ${WET_SHADE};
   vec3 gColour = gMean * gShade;
-  if (terrainDetailStrength > 0.0) {
+#if TERRAIN_DETAIL
+  {
     gColour *= 1.0 + 0.22 * terrainDetailStrength * terrainMacro(vTerrainWorld.xz, terrainMpp);
     // The textures up close only: from 1.2 m a pixel their mipmaps are their mean colour anyway.
     float gFade = terrainDetailStrength * terrainGroundTexturesReady * (1.0 - smoothstep(0.45, 1.2, terrainMpp));
@@ -425,6 +428,7 @@ export const GROUND_FRAGMENT = /* glsl */ `
       normal = normalize((viewMatrix * vec4(gNormal, 0.0)).xyz);
     }
   }
+#endif
   diffuseColor.rgb = max(gColour, vec3(0.0));
 }
 `;

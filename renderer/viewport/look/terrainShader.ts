@@ -1,4 +1,4 @@
-import { Color, Vector4, type IUniform, type Texture } from 'three';
+import { Color, Vector4, type IUniform, type Material, type Texture } from 'three';
 import { START_DETAIL_STRENGTH } from './detailOverride';
 import { createGroundUniforms, GROUND_FRAGMENT, GROUND_FRAGMENT_HEADER, type GroundUniforms } from './groundShader';
 import { createRoadPaintUniforms, ROAD_FRAGMENT_HEADER, ROAD_PAINT_READ, type RoadPaintUniforms } from './roadPaintShader';
@@ -145,10 +145,20 @@ const GROUND_DETAIL = /* glsl */ `
   float terrainFacing = max(abs(dot(normal, terrainRay)), 0.2);
   float terrainMpp = max(length(vViewPosition) * terrainPixelAngle / terrainFacing, 1e-4);
   vec3 terrainWorldNormal = normalize((vec4(normal, 0.0) * viewMatrix).xyz);
+#if TERRAIN_ROADS
 ${ROAD_PAINT_READ}
-  if (terrainGroundOn > 0.5) {
+#else
+  vec4 terrainRoadSample = vec4(0.0);
+  vec2 terrainRoadCoverage = vec2(0.0);
+#if TERRAIN_NATURAL
+  // The turf's noise, once a pixel (ROAD_PAINT_READ has it with roads): the ground layers' ragged edges read it.
+  float terrainTurf = terrainTurfNoise(vTerrainWorld.x, vTerrainWorld.z, terrainMpp);
+#endif
+#endif
+#if TERRAIN_NATURAL
 ${GROUND_FRAGMENT}
-  } else if (terrainDetailStrength > 0.0 && terrainMpp < 0.9) {
+#elif TERRAIN_DETAIL
+  if (terrainMpp < 0.9) {
     float terrainFlat = terrainDetail(vTerrainWorld.xz, terrainMpp);
     float terrainRock = smoothstep(0.8, 0.55, terrainWorldNormal.y);
     float terrainTexture = terrainFlat;
@@ -164,9 +174,11 @@ ${GROUND_FRAGMENT}
     float terrainAmount = mix(0.45, 0.6, terrainRock) * (1.0 - smoothstep(0.45, 0.8, terrainBright) * 0.75);
     diffuseColor.rgb *= max(0.0, 1.0 + terrainAmount * terrainDetailStrength * terrainTexture);
   }
+#endif
   // Roads in every colour mode (the natural one paints them with the ground materials, above).
-  if (terrainGroundOn < 0.5)
-    diffuseColor.rgb = terrainRoadPaintedWith(diffuseColor.rgb, terrainRoadSample, terrainMpp, terrainRoadCoverage, terrainRoadShoulder);
+#if !TERRAIN_NATURAL && TERRAIN_ROADS
+  diffuseColor.rgb = terrainRoadPaintedWith(diffuseColor.rgb, terrainRoadSample, terrainMpp, terrainRoadCoverage, terrainRoadShoulder);
+#endif
 }
 `;
 
@@ -188,6 +200,36 @@ if (terrainGridOpacity > 0.0) {
 }
 #include <opaque_fragment>
 `;
+
+/**
+ * The switches compiled into the terrain shader instead of branched on per pixel: the colour mode (the
+ * ground materials or the plain colours' detail), whether a road is painted, and whether the ground detail
+ * is drawn at all. The e2e tests' WebGL (Mesa's llvmpipe) runs every branch's body for every pixel under a
+ * mask, so a branch on a uniform pays for the path not taken; each variant here compiles only its own.
+ * The uniforms stay as they were; a material follows them with followTerrainVariant. Returns the variant's #defines.
+ */
+export function terrainShaderVariant(uniforms: TerrainShaderUniforms): string {
+  const natural = uniforms.terrainGroundOn.value > 0.5 ? 1 : 0;
+  const roads = uniforms.terrainRoadOn.value > 0.5 ? 1 : 0;
+  const detail = uniforms.terrainDetailStrength.value > 0 ? 1 : 0;
+  return `#define TERRAIN_NATURAL ${natural}\n#define TERRAIN_ROADS ${roads}\n#define TERRAIN_DETAIL ${detail}\n`;
+}
+
+/**
+ * Keeps a material that patchTerrainShader patches on the variant of the uniforms' current switches: its
+ * program's cache key names the variant, and a change of switch makes three pick (or compile) the program
+ * for the new one before the next draw. `key` names the material's own program.
+ */
+export function followTerrainVariant(material: Material, uniforms: TerrainShaderUniforms, key: string): void {
+  let drawn = terrainShaderVariant(uniforms);
+  material.customProgramCacheKey = () => `${key} ${terrainShaderVariant(uniforms)}`;
+  material.onBeforeRender = () => {
+    const variant = terrainShaderVariant(uniforms);
+    if (variant === drawn) return;
+    drawn = variant;
+    material.needsUpdate = true;
+  };
+}
 
 /**
  * Adds the terrain shading (ground materials, lighting, water tint, grid) to a Lambert shader (called
@@ -212,6 +254,7 @@ export function patchTerrainShader(
       `#include <project_vertex>\nvTerrainWorld = (modelMatrix * vec4(transformed, 1.0)).xyz;${coverFromAttributes}`,
     );
   shader.fragmentShader =
+    terrainShaderVariant(uniforms) +
     FRAGMENT_HEADER +
     GROUND_FRAGMENT_HEADER +
     ROAD_FRAGMENT_HEADER +
