@@ -121,27 +121,14 @@ function openedMask(mask: Uint8Array, width: number, depth: number, radius: numb
   return out;
 }
 
-/** d becomes the chamfer distance (cells, by the 5 × 5 chamfer) to the nearest vertex where d is 0, in place. */
+/**
+ * d becomes the chamfer distance (cells, by the 5 × 5 chamfer) to the nearest vertex where d is 0, in place:
+ * the nearest distance is the highest cone of −d falling a cell a cell, negated.
+ */
 function distanceDown(d: Float32Array, width: number, depth: number): void {
-  for (const sign of [1, -1] as const) {
-    for (let jj = 0; jj < depth; jj++) {
-      const j = sign > 0 ? jj : depth - 1 - jj;
-      for (let ii = 0; ii < width; ii++) {
-        const i = sign > 0 ? ii : width - 1 - ii;
-        const k = j * width + i;
-        let v = d[k];
-        if (v === 0) continue;
-        for (let q = 0; q < 8; q++) {
-          const ni = i + sign * COLUMNS[q];
-          const nj = j + sign * ROWS[q];
-          if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
-          const c = d[nj * width + ni] + CELLS[q];
-          if (c < v) v = c;
-        }
-        d[k] = v;
-      }
-    }
-  }
+  for (let k = 0; k < d.length; k++) d[k] = -d[k];
+  coneDown(d, width, depth, 1);
+  for (let k = 0; k < d.length; k++) d[k] = -d[k];
 }
 
 /** Chamfer steps in cells: a row or column, a diagonal, a knight's move (as the wall retreat's). */
