@@ -78,10 +78,7 @@ describe('Mesas: rims without jogs, no shale pyramids', () => {
 
   const scraps = (field: ReturnType<typeof mesas>['field'], strata: Strata) =>
     capRemnants(field, strata).filter((piece) => !piece.atEdge && piece.widthCells < SCRAP_CELLS && piece.vertices >= 4).length;
-  const RUNS = [
-    ...SEEDS.map((seed) => ({ seed, size: 513 })),
-    ...[1, 3, 11, 29].map((seed) => ({ seed, size: 257 })),
-  ];
+  const RUNS = [...SEEDS.map((seed) => ({ seed, size: 513 })), ...[1, 3, 11, 29].map((seed) => ({ seed, size: 257 }))];
 
   it('no scrap of cap on a cone at 513² seeds 3/11/29 and 257² seeds 1/3/11/29; with every piece of cap holding up its cone there were', () => {
     let before = 0;

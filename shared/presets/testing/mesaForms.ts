@@ -271,7 +271,6 @@ export function capRemnants(field: Heightfield, strata: Strata): CapRemnant[] {
   return out;
 }
 
-
 /**
  * Rim teeth: the cells a caprock's rim crosses (a corner above the cap's middle, one below its bottom)
  * and, of them, those the fixed split draws as a tooth (shared/terrain/diagonalTeeth.ts's rule: the
