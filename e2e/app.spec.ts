@@ -55,6 +55,11 @@ test.describe('editor window', () => {
     await expect(page.getByTestId('cmd-edit.undo')).toBeDisabled();
     await expect(page.getByTestId('cmd-view.resetCamera')).toBeEnabled();
     await expect(page.getByTestId('side-panel')).toBeVisible();
+    // The ground textures are read from the file the build made, not made again by a worker at each start.
+    await expect(page.getByTestId('viewport-3d')).toHaveAttribute('data-lighting', 'ready');
+    const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+    expect(fetched.filter((name) => /ground-textures-[\w-]+\.bin$/.test(name))).toHaveLength(1);
+    expect(fetched.filter((name) => name.includes('groundTextureWorker'))).toEqual([]);
     await page.waitForTimeout(500);
     expect(app.consoleErrors).toEqual([]);
   });
