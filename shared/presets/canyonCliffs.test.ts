@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replayTerrain } from '../recipe/replay';
+import { replayTerrainOnce } from './testing/replayOnce';
 import { buildPreset } from './terrainPresets';
 import { bedSlopeCounts, shareBetween } from './testing/bedSlopes';
 
@@ -35,7 +35,7 @@ describe('Canyons: steep cliffs in the hard beds over slopes at the angle of rep
       const { recipe, finishing } = buildPreset('canyons', target);
       const fluvial = finishing.find((step) => step.kind === 'fluvial');
       if (fluvial?.kind !== 'fluvial' || !fluvial.strata) throw new Error('Canyons has no fluvial layer with strata');
-      const field = replayTerrain({ ...target, recipe, steps: finishing });
+      const field = replayTerrainOnce({ ...target, recipe, steps: finishing });
       const { faces, slopes } = bedSlopeCounts(field, fluvial.strata);
       expect(faces.reduce((sum, n) => sum + n, 0)).toBeGreaterThan(5000);
       expect(slopes.reduce((sum, n) => sum + n, 0)).toBeGreaterThan(5000);

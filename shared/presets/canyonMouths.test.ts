@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FluvialStep } from '../recipe/steps';
-import { replayTerrain } from '../recipe/replay';
+import { replayTerrainOnce } from './testing/replayOnce';
 import { buildPreset } from './terrainPresets';
 
 /**
@@ -43,7 +43,7 @@ describe('Canyons: rivers leave the map without a notch', () => {
       const steepestBed = (fluvial.uplift * hardest) / (fluvial.k * fluvial.channelArea ** fluvial.m);
       const allowed = steepestBed * target.cellSize + (TOLERANCE_M_PER_40M_UPLIFT * fluvial.uplift * fluvial.time) / 40;
 
-      const { heights: h } = replayTerrain({ ...target, recipe, steps: upToFluvial });
+      const { heights: h } = replayTerrainOnce({ ...target, recipe, steps: upToFluvial });
       let worst = -Infinity;
       let where = '';
       const measure = (edge: number, inside: number, label: string) => {
@@ -90,7 +90,7 @@ describe('Canyons: the finished map has no step at its edge', () => {
       const thermal = finishing[finishing.length - 1];
       expect(thermal.kind).toBe('thermal');
       const allowed = Math.tan((38 * Math.PI) / 180) * target.cellSize;
-      const { heights: h } = replayTerrain({ ...target, recipe, steps: finishing });
+      const { heights: h } = replayTerrainOnce({ ...target, recipe, steps: finishing });
       let worst = -Infinity;
       let where = '';
       /** Edge vertex e, then the vertices one and two cells into the map along the same line. */

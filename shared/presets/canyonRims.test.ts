@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replayTerrain } from '../recipe/replay';
+import { replayTerrainOnce } from './testing/replayOnce';
 import { buildPreset } from './terrainPresets';
 import { bedSlopeCounts, shareBetween } from './testing/bedSlopes';
 import { rimWidths } from './testing/rimWidths';
@@ -35,7 +35,7 @@ describe('Canyons: crisp rims over steep sandstone faces', () => {
       const { recipe, finishing } = buildPreset('canyons', target);
       const fluvial = finishing.find((step) => step.kind === 'fluvial');
       if (fluvial?.kind !== 'fluvial' || !fluvial.strata) throw new Error('Canyons has no fluvial layer with strata');
-      const field = replayTerrain({ ...target, recipe, steps: finishing });
+      const field = replayTerrainOnce({ ...target, recipe, steps: finishing });
       const rims = rimWidths(field, fluvial.strata).sort((a, b) => a - b);
       expect(rims.length).toBeGreaterThan(300);
       expect(rims[Math.floor(rims.length / 2)]).toBeLessThanOrEqual(MAX_MEDIAN_M);

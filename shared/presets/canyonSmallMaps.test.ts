@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replayTerrain } from '../recipe/replay';
+import { replayTerrainOnce } from './testing/replayOnce';
 import { buildPreset, canyonScale, reliefScale } from './terrainPresets';
 import { bedSlopeCounts, shareBetween } from './testing/bedSlopes';
 import { rimWidths } from './testing/rimWidths';
@@ -42,7 +42,7 @@ describe('Canyons at 257²: sheer faces, crisp rims, tops with sheer sides', () 
       const { recipe, finishing } = buildPreset('canyons', target);
       const fluvial = finishing.find((step) => step.kind === 'fluvial');
       if (fluvial?.kind !== 'fluvial' || !fluvial.strata) throw new Error('Canyons has no fluvial layer with strata');
-      const field = replayTerrain({ ...target, recipe, steps: finishing });
+      const field = replayTerrainOnce({ ...target, recipe, steps: finishing });
       expect(shareBetween(bedSlopeCounts(field, fluvial.strata).faces, 70, 91)).toBeGreaterThanOrEqual(MIN_FACES);
       const rims = rimWidths(field, fluvial.strata).sort((a, b) => a - b);
       expect(rims.length).toBeGreaterThan(300);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replayTerrain } from '../recipe/replay';
+import { replayTerrainOnce } from './testing/replayOnce';
 import { flatLevels } from '../terrain/slopeHistogram';
 import { strataPeriod } from '../terrain/strata';
 import { buildPreset } from './terrainPresets';
@@ -32,7 +32,7 @@ describe('Canyons: walls stepped by uneven beds', () => {
     it(`seed ${seed}: most descents into the canyons cross two or more cliff bands; no bed shows twice in a wall`, () => {
       const target = { width: 513, depth: 513, cellSize: 2, seed };
       const { recipe, finishing } = buildPreset('canyons', target);
-      const field = replayTerrain({ ...target, recipe, steps: finishing });
+      const field = replayTerrainOnce({ ...target, recipe, steps: finishing });
 
       const bands = cliffBandsDownWalls(field, MIN_DROP_M).sort((a, b) => a - b);
       expect(bands.length).toBeGreaterThan(500);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replayTerrain } from '../recipe/replay';
+import { replayTerrainOnce } from './testing/replayOnce';
 import type { Heightfield } from '../terrain/heightfield';
 import { slopeHistogram } from '../terrain/slopeHistogram';
 import { hardnessMap, type Strata } from '../terrain/strata';
@@ -63,7 +63,7 @@ describe('Canyons: walls stepped by the hard beds', () => {
       if (fluvial?.kind !== 'fluvial' || !fluvial.strata) throw new Error('Canyons has no fluvial layer with strata');
       // The walls stand in the rock the rivers cut: the thermal step's beds are the fluvial layer's.
       expect(thermal?.kind === 'thermal' ? thermal.strata : undefined).toEqual(fluvial.strata);
-      const field = replayTerrain({ ...target, recipe, steps: finishing });
+      const field = replayTerrainOnce({ ...target, recipe, steps: finishing });
       expect(hardOverSoftWallSlope(field, fluvial.strata)).toBeGreaterThanOrEqual(MIN_RATIO);
       // At 257² × 2 m the fluvial layer's network is denser on the coarser grid (26–42 % plateau with
       // the recipe before this too); the plateau is asked where presetLooks asks it, at 513².

@@ -5,7 +5,7 @@ import { STOCK_CARS } from '../vehicle/physics/cars';
 import { carSlopeLimits } from '../vehicle/physics/drivability';
 import { driveRoutePhysics } from '../vehicle/physics/physicsDrive';
 import { loadRapier, type Rapier } from '../vehicle/physics/rapier';
-import { replayTerrain } from '../recipe/replay';
+import { replayTerrainOnce } from './testing/replayOnce';
 import { buildPreset, DEFAULT_PRESET_ID } from './terrainPresets';
 
 let R: Rapier;
@@ -14,7 +14,7 @@ beforeAll(async () => {
   R = await loadRapier();
   const size = { width: 257, depth: 257, cellSize: 2, seed: 1 };
   const { recipe, finishing } = buildPreset(DEFAULT_PRESET_ID, size);
-  field = replayTerrain({ ...size, recipe, steps: finishing });
+  field = replayTerrainOnce({ ...size, recipe, steps: finishing });
 });
 
 /** Straight routes across the 512 m default map (world coordinates are centred on the map). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replayTerrain } from '../recipe/replay';
+import { replayTerrainOnce } from './testing/replayOnce';
 import { buildPreset, type PresetId } from './terrainPresets';
 import { medianLipWidth, talusAtCliffFeet, valleyFloorShare } from './testing/wallProfile';
 
@@ -25,7 +25,7 @@ const ROW = { width: 513, depth: 513, cellSize: 2 };
 function field(id: PresetId, seed: number) {
   const target = { ...ROW, seed };
   const { recipe, finishing } = buildPreset(id, target);
-  return replayTerrain({ ...target, recipe, steps: finishing });
+  return replayTerrainOnce({ ...target, recipe, steps: finishing });
 }
 
 const REPOSE_DEG = [33, 37] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replayTerrain } from '../recipe/replay';
+import { replayTerrainOnce } from './testing/replayOnce';
 import type { FinishingStep } from '../recipe/steps';
 import type { Strata } from '../terrain/strata';
 import { buildPreset } from './terrainPresets';
@@ -43,7 +43,7 @@ function mesas(seed: number, old: boolean | 'capWidth' | 'creaseBreak', size = 5
       })
     : finishing;
   const strata = finishing.find((step) => step.kind === 'fluvial')?.strata as Strata;
-  return { field: replayTerrain({ ...target, recipe, steps }), strata };
+  return { field: replayTerrainOnce({ ...target, recipe, steps }), strata };
 }
 
 const pyramids = (field: ReturnType<typeof mesas>['field'], strata: Strata) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replayTerrain } from '../recipe/replay';
+import { replayTerrainOnce } from './testing/replayOnce';
 import type { Heightfield } from '../terrain/heightfield';
 import { strataPeriod, type Strata } from '../terrain/strata';
 import { buildPreset } from './terrainPresets';
@@ -142,7 +142,7 @@ describe('Mesas: caprock over soft beds, cut back into mesas and buttes', () => 
       const strata = fluvial?.kind === 'fluvial' ? fluvial.strata : null;
       expect(strata, 'the preset has strata').not.toBeNull();
       if (!strata) return;
-      const field = replayTerrain({ ...target, recipe, steps: finishing });
+      const field = replayTerrainOnce({ ...target, recipe, steps: finishing });
       const { mesas, footedCliffs } = measureMesas(field, strata);
       expect(mesas).toBeGreaterThanOrEqual(3);
       expect(footedCliffs).toBeGreaterThanOrEqual(0.25);

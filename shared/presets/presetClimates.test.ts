@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replayTerrain } from '../recipe/replay';
+import { replayTerrainOnce } from './testing/replayOnce';
 import { heightRange } from '../terrain/heightfield';
 import { groundLayers } from '../ground/groundMaterials';
 import { defaultMaskSet, layerWeights, MaskSources } from '../export/masks';
@@ -10,7 +10,7 @@ import { buildPreset, type PresetId } from './terrainPresets';
 const target = (seed: number) => ({ width: 257, depth: 257, cellSize: 2, seed });
 const land = (id: PresetId, seed: number) => {
   const { recipe, finishing } = buildPreset(id, target(seed));
-  return replayTerrain({ ...target(seed), recipe, steps: finishing });
+  return replayTerrainOnce({ ...target(seed), recipe, steps: finishing });
 };
 const shareAbove = (heights: Float32Array, line: number) => heights.reduce((n, h) => n + (h >= line ? 1 : 0), 0) / heights.length;
 

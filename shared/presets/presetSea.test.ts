@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replayTerrain } from '../recipe/replay';
+import { replayTerrainOnce } from './testing/replayOnce';
 import type { Heightfield } from '../terrain/heightfield';
 import { presetSea } from './presetSea';
 import { buildPreset, PRESET_IDS } from './terrainPresets';
@@ -52,7 +52,7 @@ describe('the sea a preset shows', () => {
     it(`Islands at ${size}² (seed ${seed}): a tenth to four fifths of the map is under its sea, and land rises from it`, () => {
       const target = { width: size, depth: size, cellSize: 512 / (size - 1), seed };
       const { recipe, finishing } = buildPreset('islands', target);
-      const field = replayTerrain({ ...target, recipe, steps: finishing });
+      const field = replayTerrainOnce({ ...target, recipe, steps: finishing });
       const sea = presetSea('islands');
       if (!sea.water) throw new Error('Islands has no sea');
       const under = field.heights.reduce((n, h) => n + (h < sea.seaLevel ? 1 : 0), 0) / field.heights.length;
