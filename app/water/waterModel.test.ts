@@ -64,6 +64,17 @@ describe('the Water section model', () => {
     expect(editor.history.undoDepth).toBe(2);
     expect(editor.store.getState().undoLabel).toBe('Set Water 1 lakes');
     expect(editor.document.water!.kind.includes(WATER_LAKE)).toBe(false);
+    editor.undo();
+    // The shallowest lake kept: the bowl's lake is shallower than 1 km, so it goes; undo brings it back.
+    expect(editor.document.water!.kind[CENTRE]).toBe(WATER_LAKE);
+    expect(await model.setParam('minLakeDepth', 1000)).toBe('done');
+    expect(editor.store.getState().undoLabel).toBe('Set Water 1 minimum lake depth');
+    expect(editor.document.water!.kind.includes(WATER_LAKE)).toBe(false);
+    expect(await model.setParam('minLakeDepth', -1)).toBe('failed');
+    expect(model.store.getState().message).toMatch(/minLakeDepth must be a number from 0/);
+    editor.undo();
+    expect(editor.document.water!.kind[CENTRE]).toBe(WATER_LAKE);
+    expect(await model.setParam('lakes', false)).toBe('done');
     expect(await model.setParam('riverArea', 5)).toBe('failed');
     expect(model.store.getState().message).toMatch(/riverArea must be a number from 100/);
     expect(editor.history.undoDepth).toBe(2);

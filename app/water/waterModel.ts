@@ -34,7 +34,7 @@ export interface WaterState {
 }
 
 /** The parameters the section edits (the bank slope is the CLI's and the project's only). */
-export type EditableWaterParam = 'riverArea' | 'widthScale' | 'depthScale' | 'lakes' | 'minLakeArea';
+export type EditableWaterParam = 'riverArea' | 'widthScale' | 'depthScale' | 'lakes' | 'minLakeArea' | 'minLakeDepth';
 
 export interface WaterModel {
   readonly store: StoreApi<WaterState>;
@@ -42,7 +42,7 @@ export interface WaterModel {
   layer(): WaterLayer | null;
   /** Adds an automatic water layer on top of the stack (default parameters). */
   add(): Promise<JobResult>;
-  setParam<K extends EditableWaterParam>(key: K, value: WaterParams[K]): Promise<JobResult>;
+  setParam<K extends EditableWaterParam>(key: K, value: NonNullable<WaterParams[K]>): Promise<JobResult>;
   /**
    * The rivers and lakes of the document's water when found for it (once per change of the document),
    * else null: then they are being found (`finding`), and `featuresVersion` moves when they are.
@@ -72,6 +72,7 @@ const PARAM_LABELS: Record<EditableWaterParam, string> = {
   depthScale: 'river depth scale',
   lakes: 'lakes',
   minLakeArea: 'minimum lake area',
+  minLakeDepth: 'minimum lake depth',
 };
 
 /** The next free water id, `water-1`, `water-2`, … (as `faultline water` names them). */

@@ -33,6 +33,8 @@ describe('faultline water', () => {
         '20000',
         '--min-lake-area',
         '100',
+        '--min-lake-depth',
+        '0.25',
         '--out',
         'w.faultline',
         '--depth',
@@ -49,7 +51,7 @@ describe('faultline water', () => {
     expect(io.out).toMatch(/^added water-1 "Water 1" \(\d+ river vertices, \d+ lake vertices\)\n/);
     const doc = parseProject(io.files.get('w.faultline')!, 'w.faultline');
     const water = doc.layers!.at(-1) as WaterLayer;
-    expect(water).toMatchObject({ id: 'water-1', kind: 'water', params: { riverArea: 20000, minLakeArea: 100, lakes: true } });
+    expect(water).toMatchObject({ id: 'water-1', kind: 'water', params: { riverArea: 20000, minLakeArea: 100, minLakeDepth: 0.25, lakes: true } });
     expect(evaluateStack(doc.layers!, doc.field)).toEqual(doc.field.heights);
     const depth = r32(io.files.get('d.r32')!);
     expect(depth.some((d) => d > 0)).toBe(true);
@@ -71,6 +73,7 @@ describe('faultline water', () => {
       [['--river-area', '0'], /--river-area must be a number from 100/],
       [['--lakes', 'maybe'], /--lakes must be on or off/],
       [['--min-lake-area', 'NaN'], /--min-lake-area must be a number/],
+      [['--min-lake-depth', '-1'], /--min-lake-depth must be a number from 0/],
       [['--depth', 'd.png'], /--depth d.png: must be a .r32 or .exr file/],
       [['--flow', 'f.r32'], /--flow f.r32: must be a .png file/],
     ] as const) {

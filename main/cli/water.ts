@@ -9,7 +9,7 @@ import { displayFileName } from '../../shared/codecs/errors';
 import { createCodecRegistry } from '../../shared/codecs/registry';
 import { encodeWaterFile } from '../../shared/export/waterFiles';
 import { WATER_LAKE, WATER_RIVER } from '../../shared/hydrology/water';
-import { DEFAULT_WATER_PARAMS, WATER_LIMITS, type WaterParams } from '../../shared/hydrology/waterParams';
+import { DEFAULT_WATER_PARAMS, MAX_MIN_LAKE_DEPTH, WATER_LIMITS, type WaterParams } from '../../shared/hydrology/waterParams';
 import { stackWater } from '../../shared/layers/stackWater';
 import type { WaterLayer } from '../../shared/layers/types';
 import { stackProblem } from '../../shared/layers/validate';
@@ -41,6 +41,7 @@ const OPTIONS = [
   '--river-area',
   '--lakes',
   '--min-lake-area',
+  '--min-lake-depth',
   '--width-scale',
   '--depth-scale',
   '--bank-slope',
@@ -66,11 +67,14 @@ width 0.003·A^0.5 m wide and 0.0012·A^0.4 m deep (A in m²; times the scales: 
 bankfull widths and depths as published, docs/cli.md) below its water surface,
 along the line from each river vertex to the water below it (a V meeting the water at half the
 width, so the water between the vertices is one ribbon), with banks no steeper than --bank-slope;
-every depression of at least --min-lake-area holds a lake at its spill height. The water surface never rises downstream; land no channel reaches keeps its
+every depression of at least --min-lake-area whose water is --min-lake-depth deep at its deepest
+holds a lake at its spill height. The water surface never rises downstream; land no channel reaches keeps its
 height bit for bit.
   --river-area m²     contributing area a river starts at (default: ${d.riverArea.toLocaleString('en-US')}; from ${WATER_LIMITS.riverArea[0]})
   --lakes on|off      fill depressions with lakes (default: ${d.lakes ? 'on' : 'off'})
   --min-lake-area m²  smallest lake kept (default: ${d.minLakeArea})
+  --min-lake-depth m  shallowest lake kept, its deepest water (default: ${d.minLakeDepth}; shallower
+                      depressions are films on flat ground and stay dry)
   --width-scale F     multiplies river widths (default: ${d.widthScale})
   --depth-scale F     multiplies river depths (default: ${d.depthScale})
   --bank-slope deg    steepest river bank (default: ${d.bankSlopeDeg})
@@ -110,6 +114,7 @@ export function parseWaterArgs(args: readonly string[]): WaterOptions {
   };
   params.riverArea = number('--river-area', WATER_LIMITS.riverArea) ?? params.riverArea;
   params.minLakeArea = number('--min-lake-area', WATER_LIMITS.minLakeArea) ?? params.minLakeArea;
+  params.minLakeDepth = number('--min-lake-depth', [0, MAX_MIN_LAKE_DEPTH]) ?? params.minLakeDepth;
   params.widthScale = number('--width-scale', WATER_LIMITS.widthScale) ?? params.widthScale;
   params.depthScale = number('--depth-scale', WATER_LIMITS.depthScale) ?? params.depthScale;
   params.bankSlopeDeg = number('--bank-slope', WATER_LIMITS.bankSlopeDeg) ?? params.bankSlopeDeg;

@@ -99,6 +99,30 @@ describe('erosion on worker threads', () => {
     }
   });
 
+  it("runs a thermal step with no passes (only its one-thread work: Canyons' and Mesas' last step) as one thread does", async () => {
+    // With 0 iterations there is no shared work, and the threaded run returned the heights untouched:
+    // the creases and lips of Canyons' and Mesas' last step were left in the editor's and the CLI's
+    // terrain (1,850 vertices, up to 0.28 m, on Canyons at 257², seed 1), not in replayTerrain's.
+    const steps = [
+      thermalStep({ iterations: 0, talusDeg: 33, creaseBreak: 0.05 }),
+      thermalStep({ iterations: 0, talusDeg: 35, lipDrop: 1.5, creaseBreak: 0.05 }),
+      thermalStep({ iterations: 0, retreatDeg: 60, topWidth: 9 }),
+    ];
+    for (const step of steps) {
+      const input = faultField(129);
+      const reference = faultField(129);
+      expect(applyStep(reference, step, null)).toBe(true);
+      expect(bits(reference.heights)).not.toEqual(bits(input.heights));
+      for (const threads of [2, 3]) {
+        const field = faultField(129);
+        const seen: number[] = [];
+        expect(await applyStepThreaded(field, step, null, { threads, pool, onProgress: (done, total) => seen.push(done / total) })).toBe(true);
+        expect(bits(field.heights), `thermal ${JSON.stringify(step)} on ${threads} threads`).toEqual(bits(reference.heights));
+        expect(seen[seen.length - 1]).toBe(1);
+      }
+    }
+  });
+
   it('leaves the heights and masks as they were when cancelled mid-run', async () => {
     const field = faultField(513);
     const before = field.heights.slice();

@@ -133,6 +133,15 @@ export function WaterPanel({ session }: { session: EditorSession }) {
             />
             Lakes
           </label>
+          <div className="field-row">
+            <CommitField
+              label="Min lake depth (m)"
+              testId="water-min-lake-depth"
+              value={layer.params.minLakeDepth ?? 0}
+              disabled={running}
+              onCommit={(value) => void model.setParam('minLakeDepth', value)}
+            />
+          </div>
         </>
       )}
       {hasWater && (

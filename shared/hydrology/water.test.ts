@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { priorityFlood } from './priorityFlood';
 import { sampled, roughGround } from './testing/surfaces';
 import { evaluateWater, WATER_DRY, WATER_LAKE, WATER_RIVER } from './water';
-import { DEFAULT_WATER_PARAMS, riverDepth, riverWidth, waterProblem, type WaterParams } from './waterParams';
+import { DEFAULT_MIN_LAKE_DEPTH, DEFAULT_WATER_PARAMS, riverDepth, riverWidth, waterProblem, type WaterParams } from './waterParams';
 import type { HydrologyGrid } from './grid';
 
 function water(grid: HydrologyGrid, input: Float32Array, overrides: Partial<WaterParams> = {}) {
@@ -128,7 +128,53 @@ describe('automatic water', () => {
     expect(water(grid, input, { minLakeArea: 2000 }).kind.includes(WATER_LAKE)).toBe(false);
   });
 
+  it('keeps a lake only as deep as minLakeDepth: a dish on level ground, its spill height the ground around it', () => {
+    // Level ground at 0 with a paraboloid dish of depth d and radius 30 m centred on a vertex: the dish
+    // spills at 0 (the ground round it), holds water d deep at its centre and covers the vertices inside
+    // r < 30 m (π·30² ≈ 2,830 m², over minLakeArea's 1,000).
+    const grid = { width: 61, depth: 61, cellSize: 2 };
+    const dish = (d: number) =>
+      sampled(grid, (x, z) => {
+        const r2 = (x - 60) ** 2 + (z - 60) ** 2;
+        return r2 < 900 ? -d * (1 - r2 / 900) : 0;
+      });
+    const lakeVertices = (kind: Uint8Array) => kind.reduce((n, k) => n + (k === WATER_LAKE ? 1 : 0), 0);
+    const inside = dish(1).reduce((n, h) => n + (h < 0 ? 1 : 0), 0);
+    expect(DEFAULT_WATER_PARAMS.minLakeDepth).toBe(DEFAULT_MIN_LAKE_DEPTH);
+    expect(DEFAULT_MIN_LAKE_DEPTH).toBe(0.1);
+    for (const d of [0.008, 0.05, 0.09]) {
+      // Shallower than the limit: no lake, the ground as it was (no river drains this map).
+      const input = dish(d);
+      const { kind, out, depth } = water(grid, input);
+      expect(lakeVertices(kind)).toBe(0);
+      expect(depth.every((w) => w === 0)).toBe(true);
+      expect(out).toEqual(input);
+      // A layer saved before minLakeDepth (absent) keeps the film as a lake at the spill height, as before.
+      const old = water(grid, input, { minLakeDepth: undefined });
+      expect(lakeVertices(old.kind)).toBe(inside);
+      for (let v = 0; v < input.length; v++) if (old.kind[v] === WATER_LAKE) expect(old.surface[v]).toBe(0);
+    }
+    for (const d of [0.11, 0.3, 3]) {
+      const input = dish(d);
+      const { kind, surface, depth } = water(grid, input);
+      expect(lakeVertices(kind)).toBe(inside);
+      let deepest = 0;
+      for (let v = 0; v < input.length; v++) {
+        if (kind[v] !== WATER_LAKE) continue;
+        expect(surface[v]).toBe(0);
+        deepest = Math.max(deepest, depth[v]);
+      }
+      expect(deepest).toBeCloseTo(d, 6);
+    }
+    // The limit is the layer's: 0 keeps every depression, 0.5 m drops the 0.3 m dish.
+    expect(lakeVertices(water(grid, dish(0.008), { minLakeDepth: 0 }).kind)).toBe(inside);
+    expect(lakeVertices(water(grid, dish(0.3), { minLakeDepth: 0.5 }).kind)).toBe(0);
+  });
+
   it('refuses parameters out of range, naming them', () => {
+    expect(waterProblem({ ...DEFAULT_WATER_PARAMS, minLakeDepth: -0.1 })).toMatch(/minLakeDepth must be a number from 0/);
+    expect(waterProblem({ ...DEFAULT_WATER_PARAMS, minLakeDepth: Number.NaN })).toMatch(/minLakeDepth/);
+    expect(waterProblem({ ...DEFAULT_WATER_PARAMS, minLakeDepth: undefined })).toBeNull();
     expect(waterProblem({ ...DEFAULT_WATER_PARAMS, riverArea: 0 })).toMatch(/riverArea must be a number from 100/);
     expect(waterProblem({ ...DEFAULT_WATER_PARAMS, minLakeArea: Number.NaN })).toMatch(/minLakeArea/);
     expect(waterProblem({ ...DEFAULT_WATER_PARAMS, lakes: 'yes' as unknown as boolean })).toMatch(/lakes must be true or false/);

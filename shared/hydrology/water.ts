@@ -72,7 +72,9 @@ export function evaluateWater(grid: HydrologyGrid, input: Float32Array, out: Flo
   const kind = new Uint8Array(count);
   if (params.lakes) {
     const { lakes, lakeOf } = findLakes(grid, input, filled);
-    const kept = lakes.map((lake) => lake.area >= params.minLakeArea);
+    // A lake is kept from minLakeArea of surface and, with minLakeDepth, that deep at its deepest.
+    const shallowest = params.minLakeDepth;
+    const kept = lakes.map((lake) => lake.area >= params.minLakeArea && (shallowest === undefined || lake.maxDepth >= shallowest));
     for (let v = 0; v < count; v++) if (lakeOf[v] > 0 && kept[lakeOf[v] - 1]) kind[v] = WATER_LAKE;
   }
 

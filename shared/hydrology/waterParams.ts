@@ -35,6 +35,14 @@ export interface WaterParams {
   lakes: boolean;
   /** Smallest lake kept, m² of surface. */
   minLakeArea: number;
+  /**
+   * Shallowest lake kept, metres of water at its deepest (`DEFAULT_MIN_LAKE_DEPTH` for new layers): a
+   * depression whose water would lie shallower is a film on nearly flat ground (a plateau's swell, a
+   * rounding step's dimple), not a lake; it stays dry and its water runs on as over any flat. Absent
+   * (layers saved before it existed): every depression of `minLakeArea` is a lake, so a saved project
+   * replays to the same bytes.
+   */
+  minLakeDepth?: number;
   /** Steepest a river bank is cut, degrees from level. */
   bankSlopeDeg: number;
   /**
@@ -87,12 +95,22 @@ export const RIVER_DEPTH_EXPONENT = 0.4;
  */
 export const DEFAULT_RIVER_AREA = 250_000;
 
+/**
+ * 0.1 m: the shallowest water the layer calls a lake. Shallower, a "lake" is the float rounding and
+ * the relief of nearly flat rock (Canyons' plateau at 257² held one 0.008 m deep over 3,500 m²), a
+ * sheet of water the 3D view cannot draw apart from the ground; a pond a hand deep is drawn and listed.
+ * It does not scale with the cell size: the depth is read at the vertices, and a depression this
+ * deep is one whatever the spacing.
+ */
+export const DEFAULT_MIN_LAKE_DEPTH = 0.1;
+
 export const DEFAULT_WATER_PARAMS: Readonly<WaterParams> = {
   riverArea: DEFAULT_RIVER_AREA,
   widthScale: 1,
   depthScale: 1,
   lakes: true,
   minLakeArea: 1000,
+  minLakeDepth: DEFAULT_MIN_LAKE_DEPTH,
   bankSlopeDeg: 30,
   continueRivers: true,
   floodVersion: LATEST_FLOOD_VERSION,
@@ -108,9 +126,12 @@ export const WATER_LIMITS = {
   bankSlopeDeg: [5, 80],
 } as const;
 
+/** Deepest `minLakeDepth` a layer may ask for (m). */
+export const MAX_MIN_LAKE_DEPTH = 1e4;
+
 const WATER_KEYS = [
   ...['riverArea', 'widthScale', 'depthScale', 'lakes', 'minLakeArea', 'bankSlopeDeg'],
-  ...['continueRivers', 'floodVersion', 'channelsAlongLines', 'hydraulicGeometry'],
+  ...['continueRivers', 'floodVersion', 'channelsAlongLines', 'hydraulicGeometry', 'minLakeDepth'],
 ];
 
 /** River width (m) at contributing area `area` (m²). */
@@ -129,6 +150,9 @@ export function waterProblem(params: WaterParams): string | null {
       return `${key} must be a number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, got ${JSON.stringify(value)}`;
   }
   if (typeof params.lakes !== 'boolean') return 'lakes must be true or false';
+  const shallowest = params.minLakeDepth;
+  if (shallowest !== undefined && !(typeof shallowest === 'number' && Number.isFinite(shallowest) && shallowest >= 0 && shallowest <= MAX_MIN_LAKE_DEPTH))
+    return `minLakeDepth must be a number from 0 to ${MAX_MIN_LAKE_DEPTH.toLocaleString('en-US')} (or absent), got ${JSON.stringify(shallowest)}`;
   if (params.continueRivers !== undefined && typeof params.continueRivers !== 'boolean') return 'continueRivers must be true or false';
   if (params.channelsAlongLines !== undefined && typeof params.channelsAlongLines !== 'boolean') return 'channelsAlongLines must be true or false';
   if (params.hydraulicGeometry !== undefined && params.hydraulicGeometry !== 1 && params.hydraulicGeometry !== 2)

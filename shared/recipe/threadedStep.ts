@@ -60,7 +60,13 @@ export async function runParallelStep(field: Heightfield, step: TerrainStep, rec
   }
   const total = shareWork(step, field.depth);
   if (shouldCancel?.()) return false;
-  if (total === 0) return true;
+  if (total === 0) {
+    // No passes to share: a thermal step's retreat, narrow tops, aprons, lips, creases and edge are one
+    // thread's work (Canyons' and Mesas' last step has only those), so it runs here, as applyStep does.
+    if (step.kind === 'thermal' && !applyStep(field, step, recipe, { shouldCancel })) return false;
+    onProgress?.(1, 1);
+    return true;
+  }
   // Heights (and masks) already in shared memory are eroded in place, as applyStep does (no copies
   // of a 67 MB map); others are copied there and back, so a cancelled run leaves them untouched.
   const inPlace = (values: Float32Array): boolean => values.buffer instanceof SharedArrayBuffer;
