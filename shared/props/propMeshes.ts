@@ -276,22 +276,30 @@ function addBlob(
 }
 
 /** How a crown of leaf lobes is laid out (`addCrown`). */
-export interface CrownOptions {
+export interface CrownLayout {
   /** The crown's middle, metres. */
-  centre: V3;
+  centre: readonly [number, number, number];
   /** Half-extents of the crown's outline (the lobes' outer sides), metres. */
-  radii: V3;
-  /** Number of lobes (each an icosahedron: 20 triangles). */
+  radii: readonly [number, number, number];
+  /** Number of lobes (each an icosahedron of 20 triangles, about 13 of them drawn when there is a core). */
   lobes: number;
   /** Least and largest lobe radius, metres: the scale of the outline's bumps. */
   lobeRadius: readonly [number, number];
-  /** A dark inner core of this share of the crown's radii (20 triangles; 0: none): no sky through the gaps between lobes. */
+  /** A dark inner core of this share of the crown's mean radius (20 triangles; 0: none): no sky through the gaps between lobes. */
   core: number;
   /** How far the crown's own shape departs from its ellipsoid (± share of the radii, by low-frequency noise). */
   shape: number;
+}
+
+interface CrownOptions extends CrownLayout {
   /** Each vertex's colour from its place (metres) and its unit direction from its lobe's centre. */
   colourAt: (p: V3, direction: V3) => Rgb;
 }
+
+/** The broadleaf tree's crown: 40 lobes 1.4–1.9 m across over a 5.3 × 4.7 × 5.4 m ellipsoid. */
+export const BROADLEAF_CROWN: CrownLayout = { centre: [0, 5.1, 0], radii: [2.65, 2.35, 2.7], lobes: 40, lobeRadius: [0.7, 0.95], core: 0.72, shape: 0.22 };
+/** The bush: 16 lobes 0.64–0.88 m across over a 1.9 × 1.4 × 1.6 m mound, sunk a fifth of its height. */
+export const BUSH_CROWN: CrownLayout = { centre: [0, 0.42, -0.06], radii: [0.96, 0.7, 0.82], lobes: 16, lobeRadius: [0.32, 0.44], core: 0.7, shape: 0.1 };
 
 /**
  * A lobe's face whose direction from the lobe's centre is within about 70° of the way to the crown's
@@ -310,7 +318,8 @@ const HIDDEN_LOBE_FACE = 0.35;
  * reads as a rounded clump). Deterministic: the same `random` state builds the same crown.
  */
 function addCrown(mesh: MeshBuilder, random: Random, o: CrownOptions): void {
-  const { centre, radii } = o;
+  const centre: V3 = [...o.centre];
+  const radii = o.radii;
   const shapeNoise = valueNoise((random.next() * 4294967296) >>> 0);
   const crownNormal = (p: V3): V3 => normalised([(p[0] - centre[0]) / radii[0], (p[1] - centre[1]) / radii[1], (p[2] - centre[2]) / radii[2]]);
   const normalAt = (p: V3, v: V3): V3 => normalised(add(scaled(crownNormal(p), 0.72), scaled(v, 0.28)));
@@ -358,6 +367,17 @@ function addCrown(mesh: MeshBuilder, random: Random, o: CrownOptions): void {
     const mean = (radii[0] + radii[1] + radii[2]) / 3;
     addLobe(centre, o.core * mean, 0.05, false, 0.85);
   }
+}
+
+/**
+ * A crown of `layout` alone, in one colour, built from `seed`: the same seed builds the same crown
+ * (the tests measure its outline; the props' meshes use their kind's fixed seed).
+ */
+export function leafCrown(seed: number, layout: CrownLayout, colour = '#417a2e'): PropMesh {
+  const mesh = new MeshBuilder();
+  const base = hexToLinear(colour);
+  addCrown(mesh, createRandom(seed), { ...layout, colourAt: (_p, v) => shade(base, 0.7 + 0.3 * v[1]) });
+  return mesh.build(colour);
 }
 
 const BARK = hexToLinear('#5a3d26');
@@ -462,7 +482,7 @@ function broadleaf(): PropMesh {
   }
   const base = hexToLinear('#417a2e');
   const yellow = hexToLinear('#7d9a3f');
-  const crown: V3 = [0, 5.1, 0];
+  const crown: V3 = [...BROADLEAF_CROWN.centre];
   const patches = valueNoise(0x1eaf);
   const colourAt = (p: V3, v: V3): Rgb => {
     // Outer leaves catch the light; inner and lower ones are in the crown's shade.
@@ -472,7 +492,7 @@ function broadleaf(): PropMesh {
     const colour = mixRgb(base, yellow, Math.max(0, patch) * 0.45);
     return shade(colour, light * (1 + 0.12 * (random.next() - 0.5)));
   };
-  addCrown(mesh, random, { centre: crown, radii: [2.65, 2.35, 2.7], lobes: 40, lobeRadius: [0.7, 0.95], core: 0.72, shape: 0.22, colourAt });
+  addCrown(mesh, random, { ...BROADLEAF_CROWN, colourAt });
   return mesh.build('#4f8a3a');
 }
 
@@ -482,7 +502,7 @@ function bush(): PropMesh {
   const random = createRandom(0xb05);
   const base = hexToLinear('#4f8236');
   const colourAt = (_p: V3, v: V3): Rgb => shade(base, 0.62 + 0.38 * (0.5 + 0.5 * v[1]) + 0.08 * (random.next() - 0.5));
-  addCrown(mesh, random, { centre: [0, 0.42, -0.06], radii: [0.96, 0.7, 0.82], lobes: 16, lobeRadius: [0.32, 0.44], core: 0.7, shape: 0.1, colourAt });
+  addCrown(mesh, random, { ...BUSH_CROWN, colourAt });
   return mesh.build('#5a8f3c');
 }
 
