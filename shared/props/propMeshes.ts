@@ -30,6 +30,11 @@ export interface PropMesh {
   partNames: readonly string[];
   /** The colour that reads from afar (the canopy, the stone), sRGB '#rrggbb': far markers and 2D symbols. */
   farColour: string;
+  /**
+   * Per vertex: the centre (x, y, z) and radius of the leaf lobe it belongs to, 0 radius elsewhere
+   * (crowns built of lobes only): the 3D view trims each lobe's outline to a circle with it.
+   */
+  lobes?: Float32Array;
 }
 
 /** Most triangles a kind's mesh may have: the budget the tests hold each generator to. */
@@ -82,6 +87,15 @@ class MeshBuilder {
   private readonly partOf: number[] = [];
   private readonly partNames: string[] = [];
   private current = 0;
+  private readonly lobes: number[] = [];
+  private lobe: [number, number, number, number] = [0, 0, 0, 0];
+  private hasLobes = false;
+
+  /** The lobe (centre and radius) the next triangles belong to; radius 0: none. */
+  setLobe(centre: V3, radius: number): void {
+    this.lobe = [centre[0], centre[1], centre[2], radius];
+    if (radius > 0) this.hasLobes = true;
+  }
 
   /** The part the next triangles belong to (bark, leaves, stone). */
   part(name: string): void {
@@ -114,6 +128,7 @@ class MeshBuilder {
       this.positions.push(...order[v]);
       this.normals.push(...kept);
       this.colours.push(...cs[v]);
+      this.lobes.push(...this.lobe);
     }
   }
 
@@ -122,6 +137,7 @@ class MeshBuilder {
       positions: Float32Array.from(this.positions),
       normals: Float32Array.from(this.normals),
       colours: Float32Array.from(this.colours),
+      ...(this.hasLobes ? { lobes: Float32Array.from(this.lobes) } : {}),
       triangles: this.positions.length / 9,
       parts: Uint8Array.from(this.partOf),
       partNames: [...this.partNames],
@@ -340,6 +356,8 @@ function addCrown(mesh: MeshBuilder, random: Random, o: CrownOptions): void {
     const colours = directions.map((v, k) => (dim === undefined ? o.colourAt(points[k], v) : shade(o.colourAt(points[k], v), dim)));
     const normals = directions.map((v, k) => normalAt(points[k], v));
     const inward = inner ? scaled(crownNormal(middle), -1) : null;
+    // The outer lobes are trimmed to a round outline in the view; the core is not (it only shows between lobes).
+    mesh.setLobe(middle, dim === undefined ? radius : 0);
     for (const [i, j, k] of ICOSAHEDRON_FACES) {
       const centroid = scaled(add(add(points[i], points[j]), points[k]), 1 / 3);
       // A face turned to the crown's middle is hidden behind the lobe's outer faces and the core: not drawn.
@@ -367,6 +385,7 @@ function addCrown(mesh: MeshBuilder, random: Random, o: CrownOptions): void {
     const mean = (radii[0] + radii[1] + radii[2]) / 3;
     addLobe(centre, o.core * mean, 0.05, false, 0.85);
   }
+  mesh.setLobe([0, 0, 0], 0);
 }
 
 /**
