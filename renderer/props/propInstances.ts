@@ -266,7 +266,8 @@ export class PropInstances {
     this.material.onBeforeCompile = (shader) => {
       Object.assign(shader.uniforms, lighting, { propTerrainLit: terrainLit });
       shader.vertexShader =
-        'attribute float propLeaf;\nattribute vec4 propLobe;\nvarying float vPropLeaf;\nvarying vec3 vPropLocal;\nvarying vec2 vPropBase;\nvarying vec4 vPropLobe;\n' +
+        'attribute float propLeaf;\nattribute vec4 propLobe;\n' +
+        'varying float vPropLeaf;\nvarying vec3 vPropLocal;\nvarying vec2 vPropBase;\nvarying vec4 vPropLobe;\n' +
         shader.vertexShader.replace('#include <project_vertex>', PROP_LIGHTING_VERTEX);
       shader.fragmentShader =
         'uniform sampler2D terrainLighting;\nuniform vec4 terrainLightingTransform;\nuniform float terrainShadowStrength;\n' +
