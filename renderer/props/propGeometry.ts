@@ -56,6 +56,12 @@ export function primitiveHeight(primitive: Primitive): number {
 /** Per-vertex attribute: 1 on a mesh's leaves (its 'leaves' part), 0 elsewhere; the props' shader breaks leaves' facets by it. */
 export const PROP_LEAF_ATTRIBUTE = 'propLeaf';
 
+/**
+ * Per-vertex attribute (vec4): the centre and radius of the leaf lobe a vertex belongs to (prop-local
+ * metres), radius 0 elsewhere; the props' shader trims each lobe's outline to a circle by it.
+ */
+export const PROP_LOBE_ATTRIBUTE = 'propLobe';
+
 /** 1 for each vertex of a triangle in the mesh's 'leaves' part, else 0. */
 export function leafFlags(mesh: PropMesh): Float32Array {
   const leaves = mesh.partNames.indexOf('leaves');
@@ -77,6 +83,7 @@ export function buildPropGeometry(type: PropType, level = 0): BufferGeometry {
     geometry.setAttribute('normal', new BufferAttribute(mesh.normals, 3));
     geometry.setAttribute('color', new BufferAttribute(mesh.colours, 3));
     geometry.setAttribute(PROP_LEAF_ATTRIBUTE, new BufferAttribute(leafFlags(mesh), 1));
+    geometry.setAttribute(PROP_LOBE_ATTRIBUTE, new BufferAttribute(mesh.lobes ?? new Float32Array(4 * (mesh.positions.length / 3)), 4));
     return geometry;
   }
   const parts = type.shape.map(primitiveGeometry);
@@ -85,5 +92,6 @@ export function buildPropGeometry(type: PropType, level = 0): BufferGeometry {
   if (!merged) throw new Error(`could not build the geometry of prop type "${type.id}"`);
   // Set on every prop geometry (0 here), never left to the attribute's unset value, which another material may have changed.
   merged.setAttribute(PROP_LEAF_ATTRIBUTE, new BufferAttribute(new Float32Array(merged.getAttribute('position').count), 1));
+  merged.setAttribute(PROP_LOBE_ATTRIBUTE, new BufferAttribute(new Float32Array(4 * merged.getAttribute('position').count), 4));
   return merged;
 }

@@ -63,12 +63,29 @@ const PROP_LIGHTING_VERTEX = /* glsl */ `
 #include <project_vertex>
 vPropLeaf = propLeaf;
 vPropLocal = position;
+{
+#ifdef USE_INSTANCING
+  mat4 propLobeMatrix = modelViewMatrix * instanceMatrix;
+#else
+  mat4 propLobeMatrix = modelViewMatrix;
+#endif
+  // The lobe's centre in view space, its radius scaled as the instance is (the mean of its axes' stretch).
+  float propLobeScale = (length(propLobeMatrix[0].xyz) + length(propLobeMatrix[1].xyz) + length(propLobeMatrix[2].xyz)) / 3.0;
+  vPropLobe = vec4((propLobeMatrix * vec4(propLobe.xyz, 1.0)).xyz, propLobe.w * propLobeScale);
+}
 #ifdef USE_INSTANCING
   vPropBase = (modelMatrix * instanceMatrix * vec4(0.0, 0.0, 0.0, 1.0)).xz;
 #else
   vPropBase = (modelMatrix * vec4(0.0, 0.0, 0.0, 1.0)).xz;
 #endif
 `;
+/**
+ * Share of a leaf lobe's radius its drawn outline keeps (PROP_LEAF_FRAGMENT): an icosahedron's corners
+ * stand at about 1, its silhouette's edges dip to about 0.75, so its outline becomes a circle (96 % of
+ * this disc on average from any side, propGeometry.test.ts) with a short straight stretch here and there.
+ */
+export const PROP_LOBE_TRIM = 0.8;
+
 /**
  * Leaves read as leaves, not facets: the mesh's own metres (so the pattern stays on the tree) cut into
  * cells of a third of a metre, each holding one round clump of leaves (a hashed centre and size); on leaves
@@ -90,6 +107,16 @@ const PROP_LEAF_FRAGMENT = /* glsl */ `
   // grazing facets that read as a rendering fault, not as leaves.
   float leafNear = vPropLeaf * (1.0 - smoothstep(0.22, 0.45, length(fwidth(leafP))));
   diffuseColor.rgb *= 1.0 + leafNear * (0.14 * leafIn - 0.1 + 0.12 * leafHash);
+  // A leaf lobe (an icosahedron) shows a round outline, not its polygon's: a pixel whose view ray passes
+  // further than PROP_LOBE_TRIM of the lobe's radius from its centre is not drawn (the lobe's corners, at
+  // its silhouette only: its front stays whole). Soft over a pixel through the alpha's sample coverage.
+  vec3 lobeP = -vViewPosition;
+  vec3 lobeRay = normalize(lobeP);
+  float lobeMiss = isOrthographic ? length(vPropLobe.xy - lobeP.xy) : length(vPropLobe.xyz - dot(vPropLobe.xyz, lobeRay) * lobeRay);
+  float lobeEdge = ${PROP_LOBE_TRIM.toFixed(3)} * vPropLobe.w - lobeMiss;
+  float lobeIn = clamp(lobeEdge / max(fwidth(lobeEdge), 1e-5) + 0.5, 0.0, 1.0);
+  diffuseColor.a *= vPropLobe.w > 0.0 ? lobeIn : 1.0;
+  if (diffuseColor.a < 0.02) discard;
 }
 `;
 
@@ -176,7 +203,8 @@ function viewKey(camera: PerspectiveCamera, viewportHeight: number): string {
 export class PropInstances {
   readonly group = new Group();
   private readonly geometries = new Map<string, BufferGeometry>();
-  private readonly material = new MeshLambertMaterial({ vertexColors: true });
+  /** Alpha to coverage: a leaf lobe's trimmed outline (PROP_LEAF_FRAGMENT) is smoothed by the view's multisampling. */
+  private readonly material = new MeshLambertMaterial({ vertexColors: true, alphaToCoverage: true });
   /** 1 once the terrain's lighting texture is there (see `shareTerrainLighting`). */
   private readonly terrainLit: IUniform<number> = { value: 0 };
   private lighting: PropLightingUniforms | null = null;
@@ -238,12 +266,13 @@ export class PropInstances {
     this.material.onBeforeCompile = (shader) => {
       Object.assign(shader.uniforms, lighting, { propTerrainLit: terrainLit });
       shader.vertexShader =
-        'attribute float propLeaf;\nvarying float vPropLeaf;\nvarying vec3 vPropLocal;\nvarying vec2 vPropBase;\n' +
+        'attribute float propLeaf;\nattribute vec4 propLobe;\n' +
+        'varying float vPropLeaf;\nvarying vec3 vPropLocal;\nvarying vec2 vPropBase;\nvarying vec4 vPropLobe;\n' +
         shader.vertexShader.replace('#include <project_vertex>', PROP_LIGHTING_VERTEX);
       shader.fragmentShader =
         'uniform sampler2D terrainLighting;\nuniform vec4 terrainLightingTransform;\nuniform float terrainShadowStrength;\n' +
         'uniform float terrainOcclusionStrength;\nuniform float propTerrainLit;\nvarying vec2 vPropBase;\n' +
-        'varying float vPropLeaf;\nvarying vec3 vPropLocal;\n' +
+        'varying float vPropLeaf;\nvarying vec3 vPropLocal;\nvarying vec4 vPropLobe;\n' +
         shader.fragmentShader.replace('#include <normal_fragment_maps>', PROP_LEAF_FRAGMENT).replace('#include <aomap_fragment>', PROP_LIGHTING_FRAGMENT);
     };
     this.material.needsUpdate = true;

@@ -30,6 +30,11 @@ export interface PropMesh {
   partNames: readonly string[];
   /** The colour that reads from afar (the canopy, the stone), sRGB '#rrggbb': far markers and 2D symbols. */
   farColour: string;
+  /**
+   * Per vertex: the centre (x, y, z) and radius of the leaf lobe it belongs to, 0 radius elsewhere
+   * (crowns built of lobes only): the 3D view trims each lobe's outline to a circle with it.
+   */
+  lobes?: Float32Array;
 }
 
 /** Most triangles a kind's mesh may have: the budget the tests hold each generator to. */
@@ -82,6 +87,15 @@ class MeshBuilder {
   private readonly partOf: number[] = [];
   private readonly partNames: string[] = [];
   private current = 0;
+  private readonly lobes: number[] = [];
+  private lobe: [number, number, number, number] = [0, 0, 0, 0];
+  private hasLobes = false;
+
+  /** The lobe (centre and radius) the next triangles belong to; radius 0: none. */
+  setLobe(centre: V3, radius: number): void {
+    this.lobe = [centre[0], centre[1], centre[2], radius];
+    if (radius > 0) this.hasLobes = true;
+  }
 
   /** The part the next triangles belong to (bark, leaves, stone). */
   part(name: string): void {
@@ -114,6 +128,7 @@ class MeshBuilder {
       this.positions.push(...order[v]);
       this.normals.push(...kept);
       this.colours.push(...cs[v]);
+      this.lobes.push(...this.lobe);
     }
   }
 
@@ -122,6 +137,7 @@ class MeshBuilder {
       positions: Float32Array.from(this.positions),
       normals: Float32Array.from(this.normals),
       colours: Float32Array.from(this.colours),
+      ...(this.hasLobes ? { lobes: Float32Array.from(this.lobes) } : {}),
       triangles: this.positions.length / 9,
       parts: Uint8Array.from(this.partOf),
       partNames: [...this.partNames],
@@ -275,6 +291,114 @@ function addBlob(
   }
 }
 
+/** How a crown of leaf lobes is laid out (`addCrown`). */
+export interface CrownLayout {
+  /** The crown's middle, metres. */
+  centre: readonly [number, number, number];
+  /** Half-extents of the crown's outline (the lobes' outer sides), metres. */
+  radii: readonly [number, number, number];
+  /** Number of lobes (each an icosahedron of 20 triangles, about 13 of them drawn when there is a core). */
+  lobes: number;
+  /** Least and largest lobe radius, metres: the scale of the outline's bumps. */
+  lobeRadius: readonly [number, number];
+  /** A dark inner core of this share of the crown's mean radius (20 triangles; 0: none): no sky through the gaps between lobes. */
+  core: number;
+  /** How far the crown's own shape departs from its ellipsoid (± share of the radii, by low-frequency noise). */
+  shape: number;
+}
+
+interface CrownOptions extends CrownLayout {
+  /** Each vertex's colour from its place (metres) and its unit direction from its lobe's centre. */
+  colourAt: (p: V3, direction: V3) => Rgb;
+}
+
+/** The broadleaf tree's crown: 40 lobes 1.4–1.9 m across over a 5.3 × 4.7 × 5.4 m ellipsoid. */
+export const BROADLEAF_CROWN: CrownLayout = { centre: [0, 5.1, 0], radii: [2.65, 2.35, 2.7], lobes: 40, lobeRadius: [0.7, 0.95], core: 0.72, shape: 0.22 };
+/** The bush: 16 lobes 0.64–0.88 m across over a 1.9 × 1.4 × 1.6 m mound, sunk a fifth of its height. */
+export const BUSH_CROWN: CrownLayout = { centre: [0, 0.42, -0.06], radii: [0.96, 0.7, 0.82], lobes: 16, lobeRadius: [0.32, 0.44], core: 0.7, shape: 0.1 };
+
+/**
+ * A lobe's face whose direction from the lobe's centre is within about 70° of the way to the crown's
+ * middle (cosine over this) lies inside the crown, behind the core: left out when there is a core.
+ */
+const HIDDEN_LOBE_FACE = 0.35;
+
+/**
+ * A crown of leaves as many small rounded lobes over its ellipsoid, not a few large polyhedra: seen from
+ * any side its outline is a row of bumps a lobe across (the clumps of a real crown), and each lobe's
+ * own facets are a few pixels where the whole crown is a hundred. Lobe centres are spread evenly over the
+ * ellipsoid (a Fibonacci sphere, each jittered by `random`), sunk by their own radius so their outer
+ * sides make the crown's outline; each lobe is an icosahedron turned at random with its corners pushed in
+ * and out a little (no two alike, no facets lined up across the crown). Normals are mostly the direction
+ * from the crown's middle (the crown shades as one soft volume) with a share of the lobe's own (each lobe
+ * reads as a rounded clump). Deterministic: the same `random` state builds the same crown.
+ */
+function addCrown(mesh: MeshBuilder, random: Random, o: CrownOptions): void {
+  const centre: V3 = [...o.centre];
+  const radii = o.radii;
+  const shapeNoise = valueNoise((random.next() * 4294967296) >>> 0);
+  const crownNormal = (p: V3): V3 => normalised([(p[0] - centre[0]) / radii[0], (p[1] - centre[1]) / radii[1], (p[2] - centre[2]) / radii[2]]);
+  const normalAt = (p: V3, v: V3): V3 => normalised(add(scaled(crownNormal(p), 0.72), scaled(v, 0.28)));
+  const unit = ICOSAHEDRON_VERTICES.map(([x, y, z]) => normalised([x, y, z]));
+  mesh.part('leaves');
+  const addLobe = (middle: V3, radius: number, roughness: number, inner: boolean, dim?: number): void => {
+    // A random turn (three angles) so that no two lobes' facets line up.
+    const [a, b, c] = [random.next() * 2 * Math.PI, Math.acos(2 * random.next() - 1), random.next() * 2 * Math.PI];
+    const turn = (v: V3): V3 => {
+      const x1 = v[0] * Math.cos(a) - v[2] * Math.sin(a);
+      const z1 = v[0] * Math.sin(a) + v[2] * Math.cos(a);
+      const y2 = v[1] * Math.cos(b) - z1 * Math.sin(b);
+      const z2 = v[1] * Math.sin(b) + z1 * Math.cos(b);
+      return [x1 * Math.cos(c) - y2 * Math.sin(c), x1 * Math.sin(c) + y2 * Math.cos(c), z2];
+    };
+    const directions = unit.map(turn);
+    const points = directions.map((v) => add(middle, scaled(v, radius * (1 + roughness * (2 * random.next() - 1)))));
+    const colours = directions.map((v, k) => (dim === undefined ? o.colourAt(points[k], v) : shade(o.colourAt(points[k], v), dim)));
+    const normals = directions.map((v, k) => normalAt(points[k], v));
+    const inward = inner ? scaled(crownNormal(middle), -1) : null;
+    // The outer lobes are trimmed to a round outline in the view; the core is not (it only shows between lobes).
+    mesh.setLobe(middle, dim === undefined ? radius : 0);
+    for (const [i, j, k] of ICOSAHEDRON_FACES) {
+      const centroid = scaled(add(add(points[i], points[j]), points[k]), 1 / 3);
+      // A face turned to the crown's middle is hidden behind the lobe's outer faces and the core: not drawn.
+      if (inward && dot(normalised(sub(centroid, middle)), inward) > HIDDEN_LOBE_FACE) continue;
+      mesh.tri(points[i], points[j], points[k], sub(centroid, middle), [colours[i], colours[j], colours[k]], [normals[i], normals[j], normals[k]], 1);
+    }
+  };
+  const golden = Math.PI * (3 - Math.sqrt(5));
+  for (let k = 0; k < o.lobes; k++) {
+    // Evenly over the sphere, each a little off its place (half a lobe's spacing at most).
+    const y = Math.max(-1, Math.min(1, 1 - (2 * (k + 0.5 + 0.5 * (random.next() - 0.5))) / o.lobes));
+    const angle = k * golden + 0.5 * (random.next() - 0.5);
+    const h = Math.sqrt(1 - y * y);
+    const d: V3 = [h * Math.cos(angle), y, h * Math.sin(angle)];
+    const radius = o.lobeRadius[0] + (o.lobeRadius[1] - o.lobeRadius[0]) * random.next();
+    const bulge = 1 + o.shape * shapeNoise(d[0] * 1.6 + 3, d[1] * 1.6, d[2] * 1.6 - 5);
+    const middle: V3 = [
+      centre[0] + d[0] * (radii[0] * bulge - radius),
+      centre[1] + d[1] * (radii[1] * bulge - radius),
+      centre[2] + d[2] * (radii[2] * bulge - radius),
+    ];
+    addLobe(middle, radius, 0.08, o.core > 0);
+  }
+  if (o.core > 0) {
+    const mean = (radii[0] + radii[1] + radii[2]) / 3;
+    addLobe(centre, o.core * mean, 0.05, false, 0.85);
+  }
+  mesh.setLobe([0, 0, 0], 0);
+}
+
+/**
+ * A crown of `layout` alone, in one colour, built from `seed`: the same seed builds the same crown
+ * (the tests measure its outline; the props' meshes use their kind's fixed seed).
+ */
+export function leafCrown(seed: number, layout: CrownLayout, colour = '#417a2e'): PropMesh {
+  const mesh = new MeshBuilder();
+  const base = hexToLinear(colour);
+  addCrown(mesh, createRandom(seed), { ...layout, colourAt: (_p, v) => shade(base, 0.7 + 0.3 * v[1]) });
+  return mesh.build(colour);
+}
+
 const BARK = hexToLinear('#5a3d26');
 const GREY_BARK = hexToLinear('#6a5d52');
 
@@ -360,10 +484,10 @@ function conifer(): PropMesh {
 }
 
 /**
- * Broadleaf tree: a trunk forking into three limbs under a crown of seven ragged leaf clusters (a
- * top one over a ring of five, alternately high and low, and one hanging lower on a side); about
- * 7.5 m tall. Each cluster's colour darkens towards the crown's middle and its underside (the crown's
- * own shade) and varies in patches (light and yellower leaves where the noise is high).
+ * Broadleaf tree: a trunk forking into three limbs under a crown of 28 leaf lobes round a dark core
+ * (`addCrown`); about 7.5 m tall, 5.5 m across. The lobes' colour darkens towards the crown's middle
+ * and its underside (the crown's own shade) and varies in patches (light and yellower leaves where the
+ * noise is high).
  */
 function broadleaf(): PropMesh {
   const mesh = new MeshBuilder();
@@ -371,56 +495,33 @@ function broadleaf(): PropMesh {
   const r0 = 0.32;
   const fork: V3 = [0, 2.5, 0];
   addLimb(mesh, [0, -r0 * TRUNK_SINK_SLOPE, 0], fork, r0, 0.2, 6, BARK, false);
-  const leaves = [hexToLinear('#35692a'), hexToLinear('#417a2e'), hexToLinear('#4c8634')];
-  const yellow = hexToLinear('#7d9a3f');
-  const clusters: { centre: V3; radius: number }[] = [{ centre: [0.15, 6.0, -0.1], radius: 1.55 }];
-  for (let k = 0; k < 5; k++) {
-    const angle = (2 * Math.PI * k) / 5 + 0.4 * random.next();
-    const out = 1.35 + 0.35 * random.next();
-    const y = (k % 2 === 0 ? 3.9 : 4.9) + 0.4 * random.next();
-    clusters.push({ centre: [out * Math.cos(angle), y, out * Math.sin(angle)], radius: 1.05 + 0.35 * random.next() });
-  }
-  clusters.push({ centre: [-1.6, 3.5, 0.9], radius: 0.95 });
   for (let k = 0; k < 3; k++) {
-    const c = clusters[1 + ((2 * k) % 5)].centre;
-    addLimb(mesh, fork, [c[0] * 0.8, c[1] - 0.6, c[2] * 0.8], 0.16, 0.07, 4, BARK, true, 0.3);
+    const angle = (2 * Math.PI * k) / 3 + 0.5 + 0.4 * random.next();
+    addLimb(mesh, fork, [1.3 * Math.cos(angle), 4.1 + 0.5 * random.next(), 1.3 * Math.sin(angle)], 0.16, 0.07, 4, BARK, true, 0.3);
   }
-  const crown: V3 = [0, 4.8, 0];
+  const base = hexToLinear('#417a2e');
+  const yellow = hexToLinear('#7d9a3f');
+  const crown: V3 = [...BROADLEAF_CROWN.centre];
   const patches = valueNoise(0x1eaf);
-  clusters.forEach(({ centre, radius }, k) => {
-    const base = leaves[k % leaves.length];
-    const colourAt = (p: V3, v: V3): Rgb => {
-      // Outer leaves catch the light; inner and lower ones are in the crown's shade.
-      const outward = Math.min(1, Math.hypot(p[0] - crown[0], (p[1] - crown[1]) * 0.8, p[2] - crown[2]) / 2.8);
-      const light = (0.5 + 0.3 * (0.5 + 0.5 * v[1])) * (0.7 + 0.45 * outward);
-      const patch = patches(p[0] * 1.3, p[1] * 1.3, p[2] * 1.3);
-      const colour = mixRgb(base, yellow, Math.max(0, patch) * 0.45);
-      return shade(colour, light * (1 + 0.12 * (random.next() - 0.5)));
-    };
-    // Lit as foliage is: each vertex's normal mostly the direction from the crown's middle (its ellipsoid's
-    // shape), a third its cluster's, and no facet's own: the clusters shade as one soft volume, not as polyhedra.
-    const normalAt = (p: V3, v: V3): V3 =>
-      normalised(add(scaled(normalised([(p[0] - crown[0]) / 2.9, (p[1] - crown[1]) / 2.4, (p[2] - crown[2]) / 2.9]), 0.68), scaled(v, 0.32)));
-    addBlob(mesh, random, centre, [radius, radius * 0.85, radius], 0.34, base, 1, 1, { frequency: 2.6, colourAt, normalAt });
-  });
+  const colourAt = (p: V3, v: V3): Rgb => {
+    // Outer leaves catch the light; inner and lower ones are in the crown's shade.
+    const outward = Math.min(1, Math.hypot(p[0] - crown[0], (p[1] - crown[1]) * 0.8, p[2] - crown[2]) / 2.8);
+    const light = (0.5 + 0.3 * (0.5 + 0.5 * v[1])) * (0.7 + 0.45 * outward);
+    const patch = patches(p[0] * 1.3, p[1] * 1.3, p[2] * 1.3);
+    const colour = mixRgb(base, yellow, Math.max(0, patch) * 0.45);
+    return shade(colour, light * (1 + 0.12 * (random.next() - 0.5)));
+  };
+  addCrown(mesh, random, { ...BROADLEAF_CROWN, colourAt });
   return mesh.build('#4f8a3a');
 }
 
-/** Bush: three squat leaf clusters sunk a little into the ground; about 1.1 m tall, 1.8 m across. */
+/** Bush: a squat mound of eleven leaf lobes round a dark core, sunk a little into the ground; about 1.1 m tall, 1.8 m across. */
 function bush(): PropMesh {
   const mesh = new MeshBuilder();
   const random = createRandom(0xb05);
-  const leaves = [hexToLinear('#44742f'), hexToLinear('#4f8236'), hexToLinear('#5b8a3a')];
-  const parts: { centre: V3; radii: V3 }[] = [
-    { centre: [0, 0.42, 0], radii: [0.75, 0.62, 0.75] },
-    { centre: [0.45, 0.28, 0.3], radii: [0.5, 0.45, 0.5] },
-    { centre: [-0.4, 0.26, -0.35], radii: [0.55, 0.44, 0.5] },
-  ];
-  // Shaded as one soft mound (normals mostly from the bush's middle), not as three polyhedra.
-  const middle: V3 = [0, 0.3, 0];
-  const normalAt = (p: V3, v: V3): V3 =>
-    normalised(add(scaled(normalised([(p[0] - middle[0]) / 1.1, (p[1] - middle[1]) / 0.7, (p[2] - middle[2]) / 1.1]), 0.65), scaled(v, 0.35)));
-  parts.forEach(({ centre, radii }, k) => addBlob(mesh, random, centre, radii, 0.3, leaves[k], 1, 1, { frequency: 2.6, normalAt }));
+  const base = hexToLinear('#4f8236');
+  const colourAt = (_p: V3, v: V3): Rgb => shade(base, 0.62 + 0.38 * (0.5 + 0.5 * v[1]) + 0.08 * (random.next() - 0.5));
+  addCrown(mesh, random, { ...BUSH_CROWN, colourAt });
   return mesh.build('#5a8f3c');
 }
 
