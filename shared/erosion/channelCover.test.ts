@@ -56,10 +56,10 @@ describe('the droplets’ flow is kept on concave ground only', () => {
     }
   });
 
-  it('a trough h = a·z² reads a·cell²·r(r + 1)/3 (the closed form of the mean of a square)', () => {
+  it('a trough h = a·z² reads a·cell²·(r(r + 1) − 2)/3 (the closed form of the means of two squares)', () => {
     const a = 0.01;
     const c = concavity(field((_x, z) => a * (z - 64) ** 2), SIDE, SIDE, R);
-    const expected = (a * CELL * CELL * R * (R + 1)) / 3;
+    const expected = (a * CELL * CELL * (R * (R + 1) - 2)) / 3;
     for (let j = R; j < SIDE - R; j++) for (let i = 0; i < SIDE; i++) expect(c[j * SIDE + i]).toBeCloseTo(expected, 4);
   });
 

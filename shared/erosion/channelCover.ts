@@ -8,7 +8,7 @@
  * both ground that is concave. On a plane, however steep, water runs as a sheet and leaves nothing.
  *
  * So the drawn cover keeps each vertex's flow by how concave the ground is there: `concavity` is the mean
- * height over a square CHANNEL_REACH metres either side less the vertex's own (0 on any plane, in closed
+ * height over a square CHANNEL_REACH metres either side less that over the 3 × 3 round the vertex (0 on any plane, in closed
  * form; a channel's floor is below its banks: > 0; a ridge < 0), and the flow is kept by a smoothstep of it
  * from 0 to CHANNEL_CONCAVITY metres. The gravel layer (shared/ground/groundMaterials.ts CHANNEL_RULE) and the
  * wet ground (cover.ts WET_RULE) read that flow, in the 3D view, the 2D map and the engine masks alike.
@@ -32,13 +32,11 @@ export function channelReachCells(cellSize: number, width: number, depth: number
 }
 
 /**
- * Per vertex: the mean height over the (2r + 1)² vertices around it less its own height, metres. Past the
- * map's edge the heights are reflected through the edge vertex (h(−p) = 2 h(0) − h(p)), which continues any
- * plane exactly, so a plane reads 0 to its edges. Separable: row sums, then a running sum down each column.
+ * Per vertex: the mean height over the (2r + 1)² vertices around it, past the map's edge the heights reflected
+ * through the edge vertex (h(−p) = 2 h(0) − h(p)), which continues any plane exactly. Separable: row sums, then
+ * down each column.
  */
-export function concavity(heights: Float32Array, width: number, depth: number, r: number): Float32Array {
-  const out = new Float32Array(width * depth);
-  if (width < 2 || depth < 2) return out;
+function boxMean(heights: Float32Array, width: number, depth: number, r: number): Float64Array {
   const rows = new Float64Array(width * depth);
   // The vertex a reflection past an edge mirrors (r ≤ n − 1, so it lies on the map).
   const mirror = (p: number, n: number) => (p < 0 ? -p : 2 * (n - 1) - p);
@@ -54,6 +52,7 @@ export function concavity(heights: Float32Array, width: number, depth: number, r
       rows[o + i] = s;
     }
   }
+  const out = new Float64Array(width * depth);
   const cells = (2 * r + 1) * (2 * r + 1);
   for (let i = 0; i < width; i++) {
     for (let j = 0; j < depth; j++) {
@@ -63,24 +62,55 @@ export function concavity(heights: Float32Array, width: number, depth: number, r
         if (p >= 0 && p < depth) s += rows[p * width + i];
         else s += 2 * rows[(p < 0 ? 0 : depth - 1) * width + i] - rows[mirror(p, depth) * width + i];
       }
-      out[j * width + i] = s / cells - heights[j * width + i];
+      out[j * width + i] = s / cells;
     }
   }
   return out;
 }
 
 /**
- * `cover` with its flow kept by channelKept of the ground's concavity (the deposition as it is). The same
- * object when no flow changes; else new arrays (the deposition shared).
+ * Per vertex, metres: the mean height over the (2r + 1)² vertices around it less the mean over the 3 × 3 around
+ * it (not the vertex's own height, whose rills a cell wide would speckle the cover on a rough floor). 0 on any
+ * plane to the map's edges (boxMean continues it past them); a trough a·z² reads a·cell²·(r(r + 1) − 2)/3.
  */
-export function coverInChannels(cover: ErosionCoverBytes, heights: Float32Array, size: { width: number; depth: number; cellSize: number }): ErosionCoverBytes {
+export function concavity(heights: Float32Array, width: number, depth: number, r: number): Float32Array {
+  const out = new Float32Array(width * depth);
+  if (width < 2 || depth < 2) return out;
+  const wide = boxMean(heights, width, depth, r);
+  const near = boxMean(heights, width, depth, 1);
+  for (let k = 0; k < out.length; k++) out[k] = wide[k] - near[k];
+  return out;
+}
+
+/** Vertices either side the kept share is averaged over: a soft edge, and no speckle where a rough floor's concavity flickers. */
+export const CHANNEL_BLUR_CELLS = 2;
+
+/**
+ * Per vertex 0…1: the share of the droplets' flow kept, channelKept of the concavity averaged over the
+ * (2 CHANNEL_BLUR_CELLS + 1)² vertices around it (0 wherever all of them are on a plane).
+ */
+export function channelShare(heights: Float32Array, size: { width: number; depth: number; cellSize: number }): Float32Array {
   const { width, depth, cellSize } = size;
   const c = concavity(heights, width, depth, channelReachCells(cellSize, width, depth));
+  const kept = new Float32Array(c.length);
+  for (let k = 0; k < c.length; k++) kept[k] = channelKept(c[k]);
+  if (width < 2 || depth < 2) return kept;
+  const blurred = boxMean(kept, width, depth, Math.min(CHANNEL_BLUR_CELLS, width - 1, depth - 1));
+  for (let k = 0; k < kept.length; k++) kept[k] = Math.min(1, Math.max(0, blurred[k]));
+  return kept;
+}
+
+/**
+ * `cover` with its flow kept by channelShare (the deposition as it is). The same object when no flow changes;
+ * else new arrays (the deposition shared).
+ */
+export function coverInChannels(cover: ErosionCoverBytes, heights: Float32Array, size: { width: number; depth: number; cellSize: number }): ErosionCoverBytes {
+  const share = channelShare(heights, size);
   let flow: Uint8Array | null = null;
-  for (let k = 0; k < c.length; k++) {
+  for (let k = 0; k < share.length; k++) {
     const f = cover.flow[k];
     if (f === 0) continue;
-    const kept = Math.round(f * channelKept(c[k]));
+    const kept = Math.round(f * share[k]);
     if (kept === f) continue;
     flow ??= cover.flow.slice();
     flow[k] = kept;
