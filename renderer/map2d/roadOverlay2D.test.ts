@@ -131,7 +131,9 @@ describe('the 2D panel’s road gravel at the fit zoom (issue 34: true but faint
   const line = new Float64Array(Array.from({ length: 21 }, (_, k) => [-100 + 10 * k, 0]).flat());
   const overlay = {
     kind: 'road',
-    roads: [{ id: 'road-1', selected: false, line, points: new Float64Array([-100, 0, 100, 0]), selectedPoint: null, widths: new Float64Array(21).fill(6), params }],
+    roads: [
+      { id: 'road-1', selected: false, line, points: new Float64Array([-100, 0, 100, 0]), selectedPoint: null, widths: new Float64Array(21).fill(6), params },
+    ],
     draft: null,
   } as unknown as RoadToolOverlay;
   const stack = [{ id: 'road-1', kind: 'road', enabled: true, params }] as unknown as LayerStack;
@@ -171,7 +173,10 @@ describe('the 2D panel’s road gravel at the fit zoom (issue 34: true but faint
         for (const side of [1, -1]) {
           const beside = colours.filter(([y]) => side * (y + 0.5 - centre) > edge && side * (y + 0.5 - centre) < edge + shoulderDrawnPx(pxPerMetre) + 1);
           // (Within 10 bytes: the edge line's faint pixel-wide stroke, box-filtered, may tint it by a few.)
-          expect(beside.some((c) => near(c, gravel, 10)), `offset ${offsetY}, side ${side}`).toBe(true);
+          expect(
+            beside.some((c) => near(c, gravel, 10)),
+            `offset ${offsetY}, side ${side}`,
+          ).toBe(true);
           // No gravel past its drawn band: the ground's own colour a pixel beyond it.
           const past = colours.filter(([y]) => side * (y + 0.5 - centre) > edge + shoulderDrawnPx(pxPerMetre) + 1);
           for (const c of past) expect(near(c, ground)).toBe(true);

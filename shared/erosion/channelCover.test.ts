@@ -51,14 +51,24 @@ describe('the droplets’ flow is kept on concave ground only', () => {
       [0.2, -0.35],
       [-0.6, 0.3],
     ]) {
-      const c = concavity(field((x, z) => 50 + sx * x + sz * z), SIDE, SIDE, R);
+      const c = concavity(
+        field((x, z) => 50 + sx * x + sz * z),
+        SIDE,
+        SIDE,
+        R,
+      );
       for (let k = 0; k < c.length; k++) expect(Math.abs(c[k])).toBeLessThan(1e-3);
     }
   });
 
   it('a trough h = a·z² reads a·cell²·(r(r + 1) − 2)/3 (the closed form of the means of two squares)', () => {
     const a = 0.01;
-    const c = concavity(field((_x, z) => a * (z - 64) ** 2), SIDE, SIDE, R);
+    const c = concavity(
+      field((_x, z) => a * (z - 64) ** 2),
+      SIDE,
+      SIDE,
+      R,
+    );
     const expected = (a * CELL * CELL * (R * (R + 1) - 2)) / 3;
     for (let j = R; j < SIDE - R; j++) for (let i = 0; i < SIDE; i++) expect(c[j * SIDE + i]).toBeCloseTo(expected, 4);
   });
@@ -110,6 +120,12 @@ describe('the droplets’ flow is kept on concave ground only', () => {
     expect(channelKept(CHANNEL_CONCAVITY)).toBe(1);
     // A cover with no flow is the same object.
     const none: ErosionCoverBytes = { flow: new Uint8Array(SIDE * SIDE), deposition: new Uint8Array(SIDE * SIDE) };
-    expect(coverInChannels(none, field(() => 0), size)).toBe(none);
+    expect(
+      coverInChannels(
+        none,
+        field(() => 0),
+        size,
+      ),
+    ).toBe(none);
   });
 });
