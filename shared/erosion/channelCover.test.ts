@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { channelKept, channelReachCells, CHANNEL_CONCAVITY, CHANNEL_REACH, concavity, coverInChannels } from './channelCover';
-import { WET_RULE, type ErosionCoverBytes } from './cover';
+import {
+  siltFlatKept,
+  SILT_FLAT_FADE,
+  SILT_FLAT_SLOPE,
+  channelKept,
+  channelReachCells,
+  CHANNEL_CONCAVITY,
+  CHANNEL_REACH,
+  concavity,
+  coverInChannels,
+} from './channelCover';
+import { COVER_SLOPE_RULE, SEDIMENT_RULE, WET_RULE, type ErosionCoverBytes } from './cover';
 import { groundLayers } from '../ground/groundMaterials';
 import { ruleWeight } from '../masks/ruleWeight';
 import { createHeightfield } from '../terrain/heightfield';
@@ -111,6 +121,27 @@ describe('the droplets’ flow is kept on concave ground only', () => {
     expect(at(64)).toBeGreaterThan(0.9);
     expect(at(64 - CHANNEL_REACH - 2 * CELL)).toBe(0);
     expect(at(64 + CHANNEL_REACH + 2 * CELL)).toBe(0);
+  });
+
+  it('keeps the droplets’ silt on flat ground and in channels, none on an open slope', () => {
+    const silt = (heights: Float32Array) => {
+      const cover = coverInChannels({ flow: new Uint8Array(SIDE * SIDE), deposition: new Uint8Array(SIDE * SIDE).fill(255) }, heights, size);
+      const f = createHeightfield(SIDE, SIDE, CELL, heights);
+      const n = new Float32Array(3);
+      return Array.from(cover.deposition, (d, k) => {
+        shadingNormalAt(f, k % SIDE, Math.floor(k / SIDE), n, 0);
+        return ruleWeight(SEDIMENT_RULE, d / 255) * ruleWeight(COVER_SLOPE_RULE, normalSlopeDeg(n[1]));
+      });
+    };
+    // Flat ground (a floor, under SILT_FLAT_SLOPE) keeps it whole; a plane past SILT_FLAT_SLOPE + SILT_FLAT_FADE none.
+    expect(Math.min(...silt(field((x) => 0.02 * x)))).toBe(1);
+    const steep = Math.tan(((SILT_FLAT_SLOPE + SILT_FLAT_FADE + 0.5) * Math.PI) / 180);
+    for (const slope of [steep, 0.3]) expect(Math.max(...silt(field((x, z) => slope * x + 0.2 * slope * z)))).toBe(0);
+    expect(siltFlatKept(SILT_FLAT_SLOPE)).toBe(1);
+    expect(siltFlatKept(SILT_FLAT_SLOPE + SILT_FLAT_FADE / 2)).toBeCloseTo(0.5, 12);
+    // At the foot of a 12 % slope (concave) it stays.
+    const fan = silt(field((x) => (x < 64 ? 0.12 * (64 - x) : 0) + 0.01 * (128 - x)));
+    expect(fan[32 * SIDE + 32]).toBeGreaterThan(0.9);
   });
 
   it('keeps the flow by a smoothstep of the concavity, whole from CHANNEL_CONCAVITY', () => {

@@ -11,9 +11,12 @@
  * height over a square CHANNEL_REACH metres either side less that over the 3 × 3 round the vertex (0 on any plane, in closed
  * form; a channel's floor is below its banks: > 0; a ridge < 0), and the flow is kept by a smoothstep of it
  * from 0 to CHANNEL_CONCAVITY metres. The gravel layer (shared/ground/groundMaterials.ts CHANNEL_RULE) and the
- * wet ground (cover.ts WET_RULE) read that flow, in the 3D view, the 2D map and the engine masks alike.
+ * wet ground (cover.ts WET_RULE) read that flow, in the 3D view, the 2D map and the engine masks alike. The
+ * droplets' silt (deposition) is kept by the same share or, on flat ground (floors, flat tops), whole.
  */
 import type { ErosionCoverBytes } from './cover';
+import { createHeightfield } from '../terrain/heightfield';
+import { normalSlopeDeg, shadingNormalAt } from '../terrain/shadingNormals';
 
 /** Metres either side of a vertex its concavity is measured over: a channel's banks, not its rills' grain. */
 export const CHANNEL_REACH = 10;
@@ -100,20 +103,43 @@ export function channelShare(heights: Float32Array, size: { width: number; depth
   return kept;
 }
 
+/** Degrees of slope up to which the droplets' silt is kept wherever they left it (a floor, a flat top), gone by SILT_FLAT_SLOPE + SILT_FLAT_FADE. */
+export const SILT_FLAT_SLOPE = 3;
+export const SILT_FLAT_FADE = 4;
+
+/** The share of the droplets' silt kept on ground of `slopeDeg` by its flatness alone. */
+export function siltFlatKept(slopeDeg: number): number {
+  const t = Math.min(1, Math.max(0, (slopeDeg - SILT_FLAT_SLOPE) / SILT_FLAT_FADE));
+  return 1 - t * t * (3 - 2 * t);
+}
+
 /**
- * `cover` with its flow kept by channelShare (the deposition as it is). The same object when no flow changes;
- * else new arrays (the deposition shared).
+ * `cover` with its flow kept by channelShare, and its deposition (the droplets' silt) by the larger of that and
+ * siltFlatKept of the view's slope (shadingNormalAt): silt stays on floors and flat ground, in channels and at the
+ * feet of slopes, and goes from open hillsides, where the droplets left it in loose brown-grey patches (Rolling
+ * hills' flanks). The same object when nothing changes; else new arrays.
  */
 export function coverInChannels(cover: ErosionCoverBytes, heights: Float32Array, size: { width: number; depth: number; cellSize: number }): ErosionCoverBytes {
   const share = channelShare(heights, size);
+  const { width, depth, cellSize } = size;
+  const field = createHeightfield(width, depth, cellSize, heights);
+  const normal = new Float32Array(3);
   let flow: Uint8Array | null = null;
+  let deposition: Uint8Array | null = null;
   for (let k = 0; k < share.length; k++) {
     const f = cover.flow[k];
-    if (f === 0) continue;
     const kept = Math.round(f * share[k]);
-    if (kept === f) continue;
-    flow ??= cover.flow.slice();
-    flow[k] = kept;
+    if (kept !== f) {
+      flow ??= cover.flow.slice();
+      flow[k] = kept;
+    }
+    const d = cover.deposition[k];
+    if (d === 0 || share[k] >= 1) continue;
+    shadingNormalAt(field, k % width, Math.floor(k / width), normal, 0);
+    const dKept = Math.round(d * Math.max(share[k], siltFlatKept(normalSlopeDeg(normal[1]))));
+    if (dKept === d) continue;
+    deposition ??= cover.deposition.slice();
+    deposition[k] = dKept;
   }
-  return flow ? { flow, deposition: cover.deposition } : cover;
+  return flow || deposition ? { flow: flow ?? cover.flow, deposition: deposition ?? cover.deposition } : cover;
 }
