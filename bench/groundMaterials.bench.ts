@@ -5,6 +5,7 @@ import { writeShadingNormals } from '../shared/terrain/shadingNormals';
 import { groundTexture, groundTextureLayers } from '../shared/ground/groundTextures';
 import { writeVertexColours } from '../app/view/terrainColours';
 import { naturalColourPixels } from '../shared/export/colourMap';
+import { coverInChannels } from '../shared/erosion/channelCover';
 
 /**
  * The ground materials' CPU side: generating the textures (what the view's worker does once per
@@ -57,6 +58,19 @@ export const benchmarks: Benchmark[] = [
     ...cpuTimed(5, (s) => {
       const { field, normals, colours } = s as ReturnType<typeof colourState>;
       writeVertexColours(field, normals, colours, 'height', heightRange(field.heights));
+    }),
+  },
+  // The drawn cover's channel pass (the ground's concavity, the flow kept by it: app/document/surfaceCover.ts, maps up
+  // to 1025² on the window's thread after each edit), against the hypsometric colours' one pass over the map.
+  {
+    name: 'ground-channel-cover',
+    size: SIZE,
+    samples: 5,
+    baseline: 'ground-hypsometric-colours',
+    setup: colourState,
+    ...cpuTimed(5, (s) => {
+      const { field, cover } = s as ReturnType<typeof colourState>;
+      coverInChannels(cover, field.heights, field);
     }),
   },
   {

@@ -11,6 +11,7 @@
  */
 import { coverKept, COVER_KEPT_TO, type ErosionCoverBytes } from '../../shared/erosion/cover';
 import { coverBesideRivers, RIVER_COVER_BACK } from '../../shared/erosion/riverCover';
+import { coverInChannels } from '../../shared/erosion/channelCover';
 import { shoreWetness } from '../../shared/hydrology/shore';
 import { WATER_LAKE } from '../../shared/hydrology/water';
 import type { WaterSurface } from '../../shared/hydrology/waterSurface';
@@ -76,9 +77,9 @@ export function coverOnFinalSurface(cover: ErosionCoverBytes, stack: LayerStack,
 }
 
 /**
- * The largest map (vertices) whose cover follows its rivers: the 3D view's full mesh, where the wet margin is
- * drawn too (app/water/wetGround.ts). Larger maps keep the droplets' cover (the distance to the water is a pass
- * over the whole map on the window's thread at each edit).
+ * The largest map (vertices) whose cover follows its rivers and its channels: the 3D view's full mesh, where the
+ * wet margin is drawn too (app/water/wetGround.ts). Larger maps keep the droplets' cover (the distance to the
+ * water and the ground's concavity are passes over the whole map on the window's thread at each edit).
  */
 export const RIVER_COVER_MAX_VERTICES = 1025 * 1025;
 
@@ -98,14 +99,17 @@ export function riverNearness(size: LayerSize, water: WaterSurface, heights: Flo
 }
 
 /**
- * The cover the views draw and the window exports: coverOnFinalSurface, then beside the rivers of `water`
- * (over the final `heights`) the rivers' own (coverBesideRivers), on maps up to RIVER_COVER_MAX_VERTICES.
+ * The cover the views draw and the window exports: coverOnFinalSurface, its flow kept on the final `heights`'
+ * concave ground (coverInChannels), then beside the rivers of `water` the rivers' own (coverBesideRivers), on
+ * maps up to RIVER_COVER_MAX_VERTICES.
  */
 export function drawnCover(cover: ErosionCoverBytes, stack: LayerStack, size: LayerSize, water: WaterSurface | null, heights: Float32Array): ErosionCoverBytes {
   const surfaced = coverOnFinalSurface(cover, stack, size);
-  if (!water || size.width * size.depth > RIVER_COVER_MAX_VERTICES) return surfaced;
+  if (size.width * size.depth > RIVER_COVER_MAX_VERTICES) return surfaced;
+  const channelled = coverInChannels(surfaced, heights, size);
+  if (!water) return channelled;
   const nearness = riverNearness(size, water, heights);
-  return nearness ? coverBesideRivers(surfaced, nearness) : surfaced;
+  return nearness ? coverBesideRivers(channelled, nearness) : channelled;
 }
 
 interface KeptCover {

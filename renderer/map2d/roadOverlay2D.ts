@@ -80,6 +80,19 @@ export function drawRoadOverlay2D(ctx: CanvasRenderingContext2D, transform: MapV
 const DRESS = ROAD_DRESS_COLOURS;
 /** Metres of gravel shoulder each side (the 3D paint's). */
 const SHOULDER_M = ROAD_SHOULDER_M;
+/**
+ * The least width in pixels each shoulder's gravel is drawn (issue 34: at the fit zoom a 1.2 m shoulder spans
+ * about a pixel, which anti-aliasing spread over two as a faint half-tone between the asphalt and the ground).
+ * Two pixels always hold one whole pixel of gravel, wherever the road's edge falls on the grid. Where this floor
+ * applies the gravel band is the floor's width, not the shoulder's (the road's surface has its own floor of 2 px):
+ * widths are read zoomed in, where every band is drawn at its own width, or in the road report.
+ */
+export const SHOULDER_MIN_PX = 2;
+
+/** Pixels each shoulder's gravel is drawn at `pxPerMetre`: its width, at least SHOULDER_MIN_PX. */
+export function shoulderDrawnPx(pxPerMetre: number): number {
+  return Math.max(SHOULDER_MIN_PX, SHOULDER_M * pxPerMetre);
+}
 
 /**
  * A painted line `metres` wide at `pxPerMetre` as the 3D shader box-filters it: its stroke's width in
@@ -221,7 +234,7 @@ export function drawRoadDress2D(
     const gravelSurface = road.params?.surface === 'gravel';
     const screen: Array<{ px: number; py: number }> = [];
     for (let s = 0; s < road.line.length / 2; s++) screen.push(at(road.line[2 * s], road.line[2 * s + 1]));
-    const outer = width + 2 * SHOULDER_M * pxPerMetre;
+    const outer = width + 2 * shoulderDrawnPx(pxPerMetre);
     fillEnds(ctx, screen, outer, ROAD_APRON_M, pxPerMetre, gravel.pattern ?? gravel.colour, (past) => roadEndBlend(-past).apron);
     fillEnds(ctx, screen, width, ROAD_END_FADE_M, pxPerMetre, gravelSurface ? DRESS.gravel : DRESS.asphalt, (past) => roadEndBlend(-past).surface);
     trace(road.line);

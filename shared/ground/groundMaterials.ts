@@ -42,8 +42,12 @@ export interface GroundData {
 const SLOPE_FADE = 10;
 /** Gravel in the channels' cores (the wet ground around them is broader: WET_RULE darkens it). */
 export const CHANNEL_RULE: MaskRule = { source: 'flow', min: 0.5, softness: 0.3 };
-/** Gravel lies in channels up to this slope (their beds), fading out over 8° more. */
-export const CHANNEL_SLOPE_RULE: MaskRule = { source: 'slope', max: 30, softness: 8 };
+/**
+ * Gravel lies in channels up to this slope (their beds, and the fans where a slope eases), fading out over 12°
+ * more: steeper, the water carries it on. The wide fade keeps a rough floor's slope, which flickers by several
+ * degrees from vertex to vertex, from speckling the gravel's edge (it was full to 30° over 8°).
+ */
+export const CHANNEL_SLOPE_RULE: MaskRule = { source: 'slope', max: 20, softness: 12 };
 export { SNOW_SLOPE_RULE } from './snowLine';
 /** The road footprint (1 on the surface): road from half of it. */
 export const ROAD_RULE: MaskRule = { source: 'road', min: 0.5, softness: 0.5 };

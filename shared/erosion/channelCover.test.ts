@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import {
+  siltFlatKept,
+  SILT_FLAT_FADE,
+  SILT_FLAT_SLOPE,
+  channelKept,
+  channelReachCells,
+  CHANNEL_CONCAVITY,
+  CHANNEL_REACH,
+  concavity,
+  coverInChannels,
+} from './channelCover';
+import { COVER_SLOPE_RULE, SEDIMENT_RULE, WET_RULE, type ErosionCoverBytes } from './cover';
+import { groundLayers } from '../ground/groundMaterials';
+import { ruleWeight } from '../masks/ruleWeight';
+import { createHeightfield } from '../terrain/heightfield';
+import { normalSlopeDeg, shadingNormalAt } from '../terrain/shadingNormals';
+
+// Issue 31: the droplets' channel gravel lay as grey patches on open hillsides. Water leaves gravel where it
+// gathers and slows (a channel's floor, the foot of a slope), never on a plane, whatever its slope; the drawn
+// cover keeps the droplets' flow by the ground's concavity (0 on a plane in closed form).
+
+const CELL = 2;
+const SIDE = 65;
+const size = { width: SIDE, depth: SIDE, cellSize: CELL };
+const R = channelReachCells(CELL, SIDE, SIDE);
+
+function field(h: (x: number, z: number) => number): Float32Array {
+  const out = new Float32Array(SIDE * SIDE);
+  for (let j = 0; j < SIDE; j++) for (let i = 0; i < SIDE; i++) out[j * SIDE + i] = h(i * CELL, j * CELL);
+  return out;
+}
+
+/** The droplets' cover at its most everywhere: every vertex as wet and gravelled as the droplets ever leave one. */
+const fullCover = (): ErosionCoverBytes => ({ flow: new Uint8Array(SIDE * SIDE).fill(255), deposition: new Uint8Array(SIDE * SIDE) });
+
+/** The gravel layer's coverage per vertex (its rules on the drawn flow and the view's slope) and the wet ground's. */
+function gravelAndWet(heights: Float32Array) {
+  const cover = coverInChannels(fullCover(), heights, size);
+  const layer = groundLayers('temperate', { treeLine: 1e4, snowLine: 2e4 }, { erosion: true, road: false }).find((l) => l.name === 'gravel')!;
+  const f = createHeightfield(SIDE, SIDE, CELL, heights);
+  const n = new Float32Array(3);
+  const gravel = new Float32Array(SIDE * SIDE);
+  const wet = new Float32Array(SIDE * SIDE);
+  for (let j = 0; j < SIDE; j++) {
+    for (let i = 0; i < SIDE; i++) {
+      const k = j * SIDE + i;
+      shadingNormalAt(f, i, j, n, 0);
+      const slope = normalSlopeDeg(n[1]);
+      gravel[k] = layer.rules.reduce((w, rule) => w * ruleWeight(rule, rule.source === 'flow' ? cover.flow[k] / 255 : slope), 1);
+      wet[k] = ruleWeight(WET_RULE, cover.flow[k] / 255);
+    }
+  }
+  return { gravel, wet, flow: cover.flow };
+}
+
+describe('the droplets’ flow is kept on concave ground only', () => {
+  it('a plane reads no concavity, to its edges, whatever its slope and bearing', () => {
+    for (const [sx, sz] of [
+      [0.05, 0],
+      [0.2, -0.35],
+      [-0.6, 0.3],
+    ]) {
+      const c = concavity(
+        field((x, z) => 50 + sx * x + sz * z),
+        SIDE,
+        SIDE,
+        R,
+      );
+      for (let k = 0; k < c.length; k++) expect(Math.abs(c[k])).toBeLessThan(1e-3);
+    }
+  });
+
+  it('a trough h = a·z² reads a·cell²·(r(r + 1) − 2)/3 (the closed form of the means of two squares)', () => {
+    const a = 0.01;
+    const c = concavity(
+      field((_x, z) => a * (z - 64) ** 2),
+      SIDE,
+      SIDE,
+      R,
+    );
+    const expected = (a * CELL * CELL * (R * (R + 1) - 2)) / 3;
+    for (let j = R; j < SIDE - R; j++) for (let i = 0; i < SIDE; i++) expect(c[j * SIDE + i]).toBeCloseTo(expected, 4);
+  });
+
+  it('no gravel and no wet ground on a plane of constant slope, however much water ran over it', () => {
+    for (const slope of [0.01, 0.05, 0.15, 0.3]) {
+      const { gravel, wet } = gravelAndWet(field((x, z) => 20 + slope * x + 0.3 * slope * z));
+      expect(Math.max(...gravel), `slope ${slope}`).toBe(0);
+      expect(Math.max(...wet), `slope ${slope}`).toBe(0);
+    }
+  });
+
+  it('gravel on a channel’s floor, fading in over its banks, none on the open plane beside it', () => {
+    // A plane falling 3 % along x with a channel 1.5 m deep and 16 m across along it (a smoothstep section).
+    const floorZ = 64;
+    const heights = field((x, z) => {
+      const t = Math.min(1, Math.abs(z - floorZ) / 8);
+      return 10 + 0.03 * x + 1.5 * t * t * (3 - 2 * t);
+    });
+    const { gravel, flow } = gravelAndWet(heights);
+    const row = (dz: number) => Array.from({ length: SIDE - 2 * R }, (_, n) => gravel[((floorZ + dz) / CELL) * SIDE + R + n]);
+    for (const g of row(0)) expect(g).toBeGreaterThan(0.95);
+    // Beyond the banks' reach the ground is a plane again: bare.
+    for (const g of row(8 + CHANNEL_REACH + CELL)) expect(g).toBe(0);
+    for (const g of row(-(8 + CHANNEL_REACH + CELL))) expect(g).toBe(0);
+    // A soft edge: from the floor out the gravel never rises, and the flow it reads passes through values between
+    // (the gravel's own edge is then its rule's smoothstep, over the bank).
+    const out = (8 + CHANNEL_REACH + CELL) / CELL;
+    const across = Array.from({ length: out + 1 }, (_, d) => gravel[(floorZ / CELL + d) * SIDE + 32]);
+    for (let d = 1; d < across.length; d++) expect(across[d]).toBeLessThanOrEqual(across[d - 1] + 1e-6);
+    const flowAcross = Array.from({ length: out + 1 }, (_, d) => flow[(floorZ / CELL + d) * SIDE + 32]);
+    expect(flowAcross.some((f) => f > 0.2 * 255 && f < 0.8 * 255)).toBe(true);
+  });
+
+  it('gravel where a slope eases (a fan at its foot), none up the slope or out on the flat', () => {
+    // 12 % down to x = 64 m, then 1 %: the break is concave.
+    const heights = field((x) => (x < 64 ? 0.12 * (64 - x) : 0) + 0.01 * (128 - x));
+    const { gravel } = gravelAndWet(heights);
+    const at = (x: number) => gravel[32 * SIDE + x / CELL];
+    expect(at(64)).toBeGreaterThan(0.9);
+    expect(at(64 - CHANNEL_REACH - 2 * CELL)).toBe(0);
+    expect(at(64 + CHANNEL_REACH + 2 * CELL)).toBe(0);
+  });
+
+  it('keeps the droplets’ silt on flat ground and in channels, none on an open slope', () => {
+    const silt = (heights: Float32Array) => {
+      const cover = coverInChannels({ flow: new Uint8Array(SIDE * SIDE), deposition: new Uint8Array(SIDE * SIDE).fill(255) }, heights, size);
+      const f = createHeightfield(SIDE, SIDE, CELL, heights);
+      const n = new Float32Array(3);
+      return Array.from(cover.deposition, (d, k) => {
+        shadingNormalAt(f, k % SIDE, Math.floor(k / SIDE), n, 0);
+        return ruleWeight(SEDIMENT_RULE, d / 255) * ruleWeight(COVER_SLOPE_RULE, normalSlopeDeg(n[1]));
+      });
+    };
+    // Flat ground (a floor, under SILT_FLAT_SLOPE) keeps it whole; a plane past SILT_FLAT_SLOPE + SILT_FLAT_FADE none.
+    expect(Math.min(...silt(field((x) => 0.02 * x)))).toBe(1);
+    const steep = Math.tan(((SILT_FLAT_SLOPE + SILT_FLAT_FADE + 0.5) * Math.PI) / 180);
+    for (const slope of [steep, 0.3]) expect(Math.max(...silt(field((x, z) => slope * x + 0.2 * slope * z)))).toBe(0);
+    expect(siltFlatKept(SILT_FLAT_SLOPE)).toBe(1);
+    expect(siltFlatKept(SILT_FLAT_SLOPE + SILT_FLAT_FADE / 2)).toBeCloseTo(0.5, 12);
+    // At the foot of a 12 % slope (concave) it stays.
+    const fan = silt(field((x) => (x < 64 ? 0.12 * (64 - x) : 0) + 0.01 * (128 - x)));
+    expect(fan[32 * SIDE + 32]).toBeGreaterThan(0.9);
+  });
+
+  it('keeps the flow by a smoothstep of the concavity, whole from CHANNEL_CONCAVITY', () => {
+    expect(channelKept(-1)).toBe(0);
+    expect(channelKept(0)).toBe(0);
+    expect(channelKept(CHANNEL_CONCAVITY / 2)).toBeCloseTo(0.5, 12);
+    expect(channelKept(CHANNEL_CONCAVITY)).toBe(1);
+    // A cover with no flow is the same object.
+    const none: ErosionCoverBytes = { flow: new Uint8Array(SIDE * SIDE), deposition: new Uint8Array(SIDE * SIDE) };
+    expect(
+      coverInChannels(
+        none,
+        field(() => 0),
+        size,
+      ),
+    ).toBe(none);
+  });
+});
