@@ -64,7 +64,9 @@ const GENTLE_THERMAL = 0.25;
  * issue 35's 10 s). Its heights are the reference's up to rounding: other bytes, so it is a new recipe, and a
  * project saved from the presets before (its fluvial layers without `scheme`) keeps the reference's sums
  * (main/services/presetSchemeFixture.test.ts). On Canyons and River valleys the two round to the same float32
- * heights at 257²; on Mesas the caps' knife edges carry the rounding up (BENCHMARKS.md, "Session 27").
+ * heights at 257²; on Mesas the fluvial layer's water crosses the terraces' dead-flat treads by drops at rounding
+ * level, so its gullies there are another, equally likely draw (BENCHMARKS.md, "Session 27"). The figures in the
+ * recipes' comments below were measured on the reference's sums.
  */
 const fluvialStep = (params: Partial<FluvialParams>) => anyFluvialStep({ ...params, scheme: FACTORED });
 /** A metre value rounded to centimetres, so recorded recipes read well. */
