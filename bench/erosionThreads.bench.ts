@@ -157,7 +157,17 @@ function beforeSession26(finishing: readonly TerrainStep[]): TerrainStep[] {
   });
 }
 
-type PresetRecipe = 'now' | 'session 16' | 'session 18' | 'session 20' | 'session 21' | 'session 22' | 'session 23' | 'session 24' | 'session 25';
+/** Session 26's Canyons, Mesas and River valleys: their fluvial layers on the reference's sums (no `scheme`). */
+function beforeSession27(finishing: readonly TerrainStep[]): TerrainStep[] {
+  return finishing.map((step) => {
+    if (step.kind !== 'fluvial') return step;
+    const { scheme: _scheme, ...rest } = step;
+    return rest;
+  });
+}
+
+type PresetRecipe =
+  'now' | 'session 16' | 'session 18' | 'session 20' | 'session 21' | 'session 22' | 'session 23' | 'session 24' | 'session 25' | 'session 26';
 
 /**
  * A preset's whole Run: its recipe's faults from flat ground, then its finishing steps (erosion on
@@ -166,39 +176,38 @@ type PresetRecipe = 'now' | 'session 16' | 'session 18' | 'session 20' | 'sessio
  * Canyons' and Mesas' before their narrow tops and lips, 'session 22' Canyons' before its steeper faces and
  * Mesas' before its lipDrop, 'session 23' Canyons' before its plateau's washes and Mesas' before its wash on the soft slopes,
  * 'session 24' Mesas' before its wider joints and capless hills, Canyons' before its faceUnits (beforeSession25),
- * 'session 25' Mesas' before its cap width (beforeSession26).
+ * 'session 25' Mesas' before its cap width (beforeSession26), 'session 26' today's steps with the fluvial layers on
+ * the reference's sums (beforeSession27; every earlier recipe ran on them too).
  * Also reports the process's CPU time per run (both threads),
  * which a loaded machine inflates less than the wall time.
  */
 function presetRun(id: PresetId, size: number, threads: number, recipe: PresetRecipe = 'now'): Benchmark {
   const target = { width: size, depth: size, cellSize: 1, seed: 1 };
   const built = buildPreset(id, target);
+  // Every earlier recipe ran its fluvial layers on the reference's sums (session 26's and before).
+  const reference = beforeSession27(built.finishing);
   // Session 23's recipe: Mesas without its wash, Canyons without its plateau's washes.
-  const unwashed = beforeSession24(beforeWash(built.finishing));
+  const unwashed = beforeSession24(beforeWash(reference));
   const earlierSteps = (): TerrainStep[] => {
     if (recipe === 'session 18') return beforeCreases(unwashed);
     if (recipe === 'session 20') return beforeCliffs(unwashed);
     if (recipe === 'session 21') return beforeNarrowTops(unwashed);
     if (recipe === 'session 22') return beforeSession23(id, unwashed);
     if (recipe === 'session 23') return unwashed;
-    if (recipe === 'session 24') return beforeSession25(built.finishing);
+    if (recipe === 'session 24') return beforeSession25(reference);
+    if (recipe === 'session 25') return beforeSession26(reference);
+    if (recipe === 'session 26') return reference;
     return beforeAprons(id, unwashed);
   };
-  const finishing =
-    recipe === 'now'
-      ? built.finishing
-      : recipe === 'session 24'
-        ? beforeSession25(built.finishing)
-        : recipe === 'session 25'
-          ? beforeSession26(built.finishing)
-          : earlierSteps();
+  const finishing = recipe === 'now' ? built.finishing : earlierSteps();
   const droplets = finishing.reduce((total, step) => total + (step.kind === 'hydraulic' ? step.droplets : 0), 0);
   const earlier = id === 'mountains' ? 'session18' : id === 'canyons' ? 'session20' : 'session16';
   const named = recipe === 'now' || recipe === 'session 16' || recipe === 'session 18' || recipe === 'session 20' ? earlier : recipe.replace(' ', '');
   const before = `preset-run-${id}-${named}`;
-  // Canyons' Run is compared with session 24's, Mesas' with session 25's (the cost of the latest changes).
-  const baseline = id === 'mesas' ? `preset-run-${id}-session25` : id === 'canyons' ? `preset-run-${id}-session24` : before;
-  const baselined = recipe === 'now' && size < 2000 && (id === 'canyons' || id === 'mesas' || id === 'mountains');
+  // Canyons', Mesas' and River valleys' Runs are compared with session 26's (the same recipe on the reference's sums).
+  const onFluvial = id === 'canyons' || id === 'mesas' || id === 'river-valleys';
+  const baseline = onFluvial ? `preset-run-${id}-session26` : before;
+  const baselined = recipe === 'now' && size < 2000 && (onFluvial || id === 'mountains');
   const cpu: number[] = [];
   return {
     name: recipe === 'now' ? `preset-run-${id}` : before,
@@ -246,6 +255,9 @@ export const benchmarks: Benchmark[] = [
   presetRun('mesas', 1025, 2, 'session 23'),
   presetRun('mesas', 1025, 2, 'session 24'),
   presetRun('mesas', 1025, 2, 'session 25'),
+  presetRun('canyons', 1025, 2, 'session 26'),
+  presetRun('mesas', 1025, 2, 'session 26'),
+  presetRun('river-valleys', 1025, 2, 'session 26'),
   presetRun('mountains', 1025, 2, 'session 18'),
   presetRun('mountains', 1025, 2),
   presetRun('canyons', 1025, 2),

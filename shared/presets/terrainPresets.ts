@@ -5,7 +5,9 @@
  * so a project never depends on a preset's numbers staying the same.
  */
 import type { FaultRecipe } from '../fault/recipe';
-import { fluvialStep, hydraulicStep, thermalStep, type FinishingStep } from '../recipe/steps';
+import { FACTORED } from '../erosion/fluvialFactored';
+import type { FluvialParams } from '../erosion/fluvialParams';
+import { fluvialStep as anyFluvialStep, hydraulicStep, thermalStep, type FinishingStep } from '../recipe/steps';
 import type { Strata, StrataBed } from '../terrain/strata';
 
 export type PresetId = 'rolling-hills' | 'mountains' | 'canyons' | 'mesas' | 'river-valleys' | 'islands' | 'classic';
@@ -56,6 +58,17 @@ export const reliefScale = (t: PresetTarget) => Math.min(4, Math.max(0.25, span(
  * Test: shared/presets/thermalStaircase.test.ts.
  */
 const GENTLE_THERMAL = 0.25;
+/**
+ * The presets' fluvial layers take the factored scheme (shared/erosion/fluvialFactored.ts): the reference's step
+ * with its sums arranged so the walks wait only on multiplies and adds, ~0.75× its time (200 steps at 1025² within
+ * issue 35's 10 s). Its heights are the reference's up to rounding: other bytes, so it is a new recipe, and a
+ * project saved from the presets before (its fluvial layers without `scheme`) keeps the reference's sums
+ * (main/services/presetSchemeFixture.test.ts). On Canyons and River valleys the two round to the same float32
+ * heights at 257²; on Mesas the fluvial layer's water crosses the terraces' dead-flat treads by drops at rounding
+ * level, so its gullies there are another, equally likely draw (BENCHMARKS.md, "Session 27"). The figures in the
+ * recipes' comments below were measured on the reference's sums.
+ */
+const fluvialStep = (params: Partial<FluvialParams>) => anyFluvialStep({ ...params, scheme: FACTORED });
 /** A metre value rounded to centimetres, so recorded recipes read well. */
 const cm = (metres: number) => Math.round(metres * 100) / 100;
 /**
