@@ -1,5 +1,6 @@
 import { Color, DoubleSide, ShaderMaterial, UniformsLib, UniformsUtils, Vector3, Vector4, type IUniform, type Texture } from 'three';
 import { DEEP_ALPHA, DEEP_WATER, DEPTH_HALF, SELECTED_MIX, SELECTED_WATER, SHALLOW_ALPHA, SHALLOW_WATER } from '../../../app/water/waterColours';
+import { BODY_LEAST_COS, DEEP_REFLECTANCE, LAKE_BED, WATER_ABSORPTION } from '../../../app/water/lakeColours';
 import { FILL_INTENSITY, FILL_SKY, SKY_BELOW, SKY_GRADIENT_GLSL, SKY_HORIZON, SKY_ZENITH } from './skyLook';
 
 /** Water's refractive index (fresh water, visible light). */
@@ -29,37 +30,8 @@ export const RIVER_CLEAR_SHARE = 0.3;
 /** The land the water mirrors where it rises above the reflected ray (sRGB): shaded ground, seen from below. */
 export const REFLECTED_LAND: readonly [number, number, number] = [74, 72, 60];
 
-/*
- * A lake's body by absorption (Beer–Lambert) along the light's path through it: down to the bed and back
- * up along the refracted view ray, H·(1 + 1/cos θt) for water H deep. Per RGB channel (650, 550, 450 nm)
- * the absorption of clear lake water, m⁻¹: pure water (Pope & Fry 1997, Appl. Opt. 36: 0.340, 0.0565,
- * 0.0092) plus dissolved organic matter a_g(λ) = 0.1 · exp(−0.014 (λ − 440)) (Bricaud, Morel & Prieur 1981,
- * a_g(440) = 0.1 m⁻¹, a clear lake). Red is gone within a few metres, green and blue carry on: deep water is
- * a dark blue-green, the bed shows through the shallows.
- */
-export const WATER_ABSORPTION: readonly [number, number, number] = [
-  0.34 + 0.1 * Math.exp(-0.014 * 210),
-  0.0565 + 0.1 * Math.exp(-0.014 * 110),
-  0.0092 + 0.1 * Math.exp(-0.014 * 10),
-];
-/** Backscattering, m⁻¹ (pure water, Morel 1974, plus fine particles 0.003 · 550/λ of a clear lake). */
-export const WATER_BACKSCATTER: readonly [number, number, number] = [0.00045 + 0.003 * (550 / 650), 0.00095 + 0.003, 0.0023 + 0.003 * (550 / 450)];
-/**
- * Deep water's reflectance as a surface's albedo: 0.33 b_b / (a + b_b) under the surface (Gordon, Brown &
- * Jacobs 1975; Morel & Prieur 1977), × 0.54 out through it (the radiance's n² and the surface's inner
- * reflection). About 0.2 %, 0.9 %, 1.1 %: from above deep water is nearly black, tinted blue-green.
- */
-export const DEEP_REFLECTANCE: readonly [number, number, number] = WATER_ABSORPTION.map(
-  (a, c) => (0.54 * 0.33 * WATER_BACKSCATTER[c]) / (a + WATER_BACKSCATTER[c]),
-) as unknown as readonly [number, number, number];
-/**
- * The bed the body assumes (sRGB) for the light its green and blue carry beyond what the red lets through
- * (the blending passes one share of the ground behind for all three channels: the red's, the least):
- * silt and algae, green-brown.
- */
-export const LAKE_BED: readonly [number, number, number] = [104, 98, 66];
-/** Least cosine of the refracted ray the path is taken at (grazing views: the path at most 5 × the depth). */
-export const BODY_LEAST_COS = 0.25;
+// A lake's body by absorption: the one palette of lakes, shared with the 2D tint (app/water/lakeColours.ts).
+export { BODY_LEAST_COS, DEEP_REFLECTANCE, LAKE_BED, WATER_ABSORPTION, WATER_BACKSCATTER } from '../../../app/water/lakeColours';
 /**
  * The reflected ray's march against the ground (waterMirror.ts): this many steps, the first MIRROR_FIRST
  * samples of its ground out, each the last one's distance × the growth that reaches MIRROR_REACH metres
