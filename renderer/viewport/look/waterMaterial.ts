@@ -27,7 +27,7 @@ export const CLEAR_WATER: readonly [number, number, number] = [92, 168, 150];
 export const CLEAR_ALPHA = 0.4;
 export const CLEAR_DEPTH = 2.5;
 export const RIVER_CLEAR_SHARE = 0.3;
-/** The land the water mirrors where it rises above the reflected ray (sRGB): shaded ground, seen from below. */
+/** The land a river strip mirrors where it rises above the reflected ray (sRGB): shaded ground, seen from below (lakes mirror the land's own colours). */
 export const REFLECTED_LAND: readonly [number, number, number] = [74, 72, 60];
 
 // A lake's body by absorption: the one palette of lakes, shared with the 2D tint (app/water/lakeColours.ts).
@@ -170,28 +170,39 @@ vec4 waterBody(float depth, float cosRefracted, vec3 absorption, vec3 deep, vec3
  * Where the reflected ray from water point `p` along `r` (r.y > 0) first meets the mirror's ground
  * (waterMirror.ts): (x) how much it is land (0 sky, 1 land; soft over the last step's rise so the
  * mirrored skyline is not a stair), (yz) the ground point met. MIRROR_STEPS steps at horizontal distances
- * growing by `growth` from `first` metres, stopping once the ray is above the ground's highest point.
+ * growing by `growth` from `first` metres, stopping once the ray is above the ground's highest point; the
+ * step that went under the ground halved twice (MIRROR_HALVINGS), the point met the far end of the
+ * quarter step that holds the crossing: always under the ground, never in front of it (a cliff's foot
+ * in a lake would otherwise lend the reflection the lake bed's colour), at most a quarter step past it.
+ * Written in scalars, so that its text runs as JavaScript in the tests.
  */
+export const MIRROR_HALVINGS = 2;
 export const WATER_MIRROR_GLSL = /* glsl */ `
 vec3 mirrorMarch(vec3 p, vec3 r, sampler2D ground, vec4 transform, float top, float first, float growth) {
-  vec3 along = r / max(length(r.xz), 1e-3);
+  float run = max(sqrt(r.x * r.x + r.z * r.z), 1e-3);
+  float dx = r.x / run;
+  float dy = r.y / run;
+  float dz = r.z / run;
   float t = first;
   float lastT = 0.0;
-  float lastGap = -0.05;
+  float gap = -1.0;
   for (int i = 0; i < ${MIRROR_STEPS}; i++) {
-    vec3 q = p + along * t;
-    if (q.y > top) break;
-    float gap = texture2D(ground, vec2(q.x * transform.x + transform.y, q.z * transform.z + transform.w)).r - q.y;
-    if (gap > 0.0) {
-      float f = lastGap / (lastGap - gap);
-      vec3 hit = p + along * mix(lastT, t, f);
-      return vec3(clamp(gap / (0.15 * (t - lastT) * along.y + 0.5), 0.0, 1.0), hit.xz);
-    }
+    float qy = p.y + dy * t;
+    if (qy > top) break;
+    gap = texture2D(ground, vec2((p.x + dx * t) * transform.x + transform.y, (p.z + dz * t) * transform.z + transform.w)).r - qy;
+    if (gap > 0.0) break;
     lastT = t;
-    lastGap = gap;
     t *= growth;
   }
-  return vec3(0.0, p.xz);
+  if (!(gap > 0.0)) return vec3(0.0, p.x, p.z);
+  float land = clamp(gap / (0.15 * (t - lastT) * dy + 0.5), 0.0, 1.0);
+  for (int k = 0; k < ${MIRROR_HALVINGS}; k++) {
+    float midT = 0.5 * (lastT + t);
+    float midGap = texture2D(ground, vec2((p.x + dx * midT) * transform.x + transform.y, (p.z + dz * midT) * transform.z + transform.w)).r - (p.y + dy * midT);
+    if (midGap > 0.0) t = midT;
+    else lastT = midT;
+  }
+  return vec3(land, p.x + dx * t, p.z + dz * t);
 }
 `;
 
@@ -234,6 +245,9 @@ uniform vec3 deepReflectance;
 uniform vec3 bedReflectance;
 uniform vec3 bodyLight;
 uniform sampler2D mirrorGround;
+uniform sampler2D mirrorPaint;
+uniform vec3 sunIrradiance;
+uniform vec3 fillIrradiance;
 uniform vec4 mirrorTransform;
 uniform float mirrorTop;
 uniform float mirrorFirst;
@@ -324,11 +338,13 @@ void main() {
   vec3 reflection = mix(sky, reflectedLand, land);
 #else
   // A lake mirrors the land round it where its reflected ray meets the ground (marched against the
-  // mirror's coarse heights), lit as the terrain's lighting says there: sunlit cliffs brighter.
+  // mirror's coarse heights): the ground's colour there (the mirror's paint: √ albedo, and the sun's
+  // cosine on its normal) lit as the terrain is, Lambert's sun in its shadow and the fill in its sky visibility.
   vec3 met = mirrorMarch(vWorld, mirrored, mirrorGround, mirrorTransform, mirrorTop, mirrorFirst, mirrorGrowth);
-  float sunlit = waterLit > 0.5 ? texture2D(terrainLighting,
-    vec2(met.y * terrainLightingTransform.x + terrainLightingTransform.y, met.z * terrainLightingTransform.z + terrainLightingTransform.w)).r : 0.5;
-  vec3 reflection = mix(sky, reflectedLand * (0.6 + 1.4 * sunlit * max(sunDirection.y, 0.0)), met.x);
+  vec4 paint = texture2D(mirrorPaint, vec2(met.y * mirrorTransform.x + mirrorTransform.y, met.z * mirrorTransform.z + mirrorTransform.w));
+  vec2 shade = waterLit > 0.5 ? texture2D(terrainLighting,
+    vec2(met.y * terrainLightingTransform.x + terrainLightingTransform.y, met.z * terrainLightingTransform.z + terrainLightingTransform.w)).rg : vec2(1.0);
+  vec3 reflection = mix(sky, paint.rgb * paint.rgb * (sunIrradiance * (paint.a * shade.r) + fillIrradiance * shade.g), met.x);
 #endif
   // The sun's highlight: facets whose slope turns the sun into the eye, spread by the ripples too short to
   // draw here (their variance) and a little for the sun's disc.
@@ -510,6 +526,9 @@ export function createWaterMaterial(liftAtLeast = 0, strip = false): ShaderMater
         bedReflectance: { value: ((c: Color) => new Vector3(c.r, c.g, c.b))(linear(LAKE_BED)) },
         bodyLight: { value: new Color(1, 1, 1) },
         mirrorGround: { value: null },
+        mirrorPaint: { value: null },
+        sunIrradiance: { value: new Color(0, 0, 0) },
+        fillIrradiance: { value: new Color(FILL_SKY).multiplyScalar(FILL_INTENSITY / Math.PI) },
         mirrorTransform: { value: new Vector4(0, 0.5, 0, 0.5) },
         // No ground yet: every ray is above it, the march ends at once.
         mirrorTop: { value: -1e9 },
