@@ -27,8 +27,9 @@ export async function settledViewportShot(page: Page): Promise<Buffer> {
  * of those are water-blue with water shown — `absolute`: blue and green both above red (over a grey map,
  * where red = green = blue; a river blended in at opacity a adds 104·a to green over red and 150·a to blue,
  * a lake (its blue-green by absorption, app/water/lakeColours.ts) about 50·a to blue and 80·a to green, and
- * the faintest pixels that change the grey by more than the 24 levels (a ≈ 0.1) gain 5 or more); else bluer than without the water (blue gains on red by 15 levels or
- * more: over coloured, lit ground the water is a translucent tint).
+ * the faintest pixels that change the grey by more than the 24 levels (a ≈ 0.1) gain 5 or more); else bluer
+ * than without the water (blue gains on red by 15 levels or more: over coloured, lit ground the water is a
+ * translucent tint).
  */
 export async function waterPixels(page: Page, shown: Buffer, hidden: Buffer, absolute: boolean): Promise<{ changed: number; blue: number }> {
   return page.evaluate(

@@ -292,11 +292,12 @@ export class WaterView {
     this.mirrorField = { grid, heights };
     const field = { width: grid.width, depth: grid.depth, cellSize: grid.cellSize, heights };
     const { mode, lines } = this.colours;
+    const paintTexture = uniforms.mirrorPaint.value as DataTexture | null;
     if (rect && this.paint) {
-      if (refreshMirrorPaint(mirror, this.paint, field, region)) uniforms.mirrorPaint.value = mirrorPaintTexture(mirror, this.paint, uniforms.mirrorPaint.value as DataTexture | null);
+      if (refreshMirrorPaint(mirror, this.paint, field, region)) uniforms.mirrorPaint.value = mirrorPaintTexture(mirror, this.paint, paintTexture);
     } else {
       this.paint = mirrorPaint(mirror, field, mode, lines, this.toSun);
-      uniforms.mirrorPaint.value = mirrorPaintTexture(mirror, this.paint, uniforms.mirrorPaint.value as DataTexture | null);
+      uniforms.mirrorPaint.value = mirrorPaintTexture(mirror, this.paint, paintTexture);
     }
     mirrorTransform(mirror, uniforms.mirrorTransform.value as Vector4);
     uniforms.mirrorTop.value = mirrorTop(mirror);
