@@ -275,7 +275,13 @@ export class WaterView {
     if (mode === this.colours.mode && sameNaturalLines(lines, this.colours.lines)) return;
     this.colours = { mode, lines };
     this.paint = null;
-    if (this.mirrorField) this.updateMirror(this.mirrorField.grid, this.mirrorField.heights, { kind: 'all' });
+    if (!this.mirror || !this.mirrorField) return;
+    // The colours only: the mirror's heights stay as they are.
+    const { grid, heights } = this.mirrorField;
+    const field = { width: grid.width, depth: grid.depth, cellSize: grid.cellSize, heights };
+    this.paint = mirrorPaint(this.mirror, field, mode, lines, this.toSun);
+    const uniforms = this.material.uniforms;
+    uniforms.mirrorPaint.value = mirrorPaintTexture(this.mirror, this.paint, uniforms.mirrorPaint.value as DataTexture | null);
   }
 
   /** The lakes' mirror: its ground read again where `region` changed (the whole of it for another map), sent to the sheet's material. */
