@@ -13,7 +13,8 @@ import { riverStripBlock } from '../app/water/riverStripBlock';
 import { waterBlockCounts } from '../app/water/waterCorners';
 import { ALL } from '../app/document/region';
 import { WaterView } from '../renderer/viewport/look/waterView';
-import { mirrorGround, mirrorTexture, refreshMirrorGround } from '../renderer/viewport/look/waterMirror';
+import { mirrorGround, mirrorPaint, mirrorPaintTexture, mirrorTexture, refreshMirrorGround, refreshMirrorPaint } from '../renderer/viewport/look/waterMirror';
+import { DEFAULT_NATURAL_LINES } from '../shared/ground/naturalColours';
 import { cameraFrustum } from '../renderer/viewport/lod/cameraFrustum';
 import type { LodCamera } from '../shared/lod/selectLod';
 import type { Heightfield } from '../shared/terrain/heightfield';
@@ -230,6 +231,48 @@ export const benchmarks: Benchmark[] = [
       const { s, ground, texture } = m as { s: State; ground: ReturnType<typeof mirrorGround>; texture: ReturnType<typeof mirrorTexture> };
       const rect = refreshMirrorGround(ground, s.field, s.heights, { kind: 'rect', i0: 2016, j0: 2016, i1: 2080, j1: 2080 });
       mirrorTexture(ground, texture, rect);
+    },
+  },
+  {
+    // Its paint (the land's colours at its samples, natural colours with their footprints): the whole
+    // map's after a whole-map change or a colour setting's, and after an edit of 64 × 64 vertices.
+    name: 'water-draw mirror paint',
+    size: SIZE,
+    baseline: BASELINE,
+    samples: 5,
+    warmup: 1,
+    setup: () => {
+      const s = state();
+      return { s, ground: mirrorGround(s.field, s.heights) };
+    },
+    run: (m) => {
+      const { s, ground } = m as { s: State; ground: ReturnType<typeof mirrorGround> };
+      const field = { ...s.field, heights: s.heights };
+      mirrorPaintTexture(ground, mirrorPaint(ground, field, 'natural', DEFAULT_NATURAL_LINES), null).dispose();
+    },
+  },
+  {
+    name: 'water-draw mirror paint stroke',
+    size: SIZE,
+    baseline: BASELINE,
+    samples: 20,
+    warmup: 3,
+    setup: () => {
+      const s = state();
+      const ground = mirrorGround(s.field, s.heights);
+      const field = { ...s.field, heights: s.heights };
+      const paint = mirrorPaint(ground, field, 'natural', DEFAULT_NATURAL_LINES);
+      return { field, ground, paint, texture: mirrorPaintTexture(ground, paint, null) };
+    },
+    run: (m) => {
+      const { field, ground, paint, texture } = m as {
+        field: Parameters<typeof mirrorPaint>[1];
+        ground: ReturnType<typeof mirrorGround>;
+        paint: ReturnType<typeof mirrorPaint>;
+        texture: ReturnType<typeof mirrorPaintTexture>;
+      };
+      refreshMirrorPaint(ground, paint, field, { kind: 'rect', i0: 2016, j0: 2016, i1: 2080, j1: 2080 });
+      mirrorPaintTexture(ground, paint, texture);
     },
   },
   {

@@ -24,11 +24,12 @@ export async function settledViewportShot(page: Page): Promise<Buffer> {
 
 /**
  * Two screenshots of one element, with water shown and hidden: how many pixels differ, and how many
- * of those are water-blue with water shown — `absolute`: blue above red and not much below green
- * (over a grey map, where red = green = blue; water blended in at opacity a adds 150·a to blue
- * over red, so even an antialiased edge's faint pixels, which change the grey by more than the 24
- * levels only from a ≈ 0.13, gain 19 or more); else bluer than without the water (blue gains on red by 15 levels or
- * more: over coloured, lit ground the water is a translucent tint).
+ * of those are water-blue with water shown — `absolute`: blue and green both above red (over a grey map,
+ * where red = green = blue; a river blended in at opacity a adds 104·a to green over red and 150·a to blue,
+ * a lake (its blue-green by absorption, app/water/lakeColours.ts) about 50·a to blue and 80·a to green, and
+ * the faintest pixels that change the grey by more than the 24 levels (a ≈ 0.1) gain 5 or more); else bluer
+ * than without the water (blue gains on red by 15 levels or more: over coloured, lit ground the water is a
+ * translucent tint).
  */
 export async function waterPixels(page: Page, shown: Buffer, hidden: Buffer, absolute: boolean): Promise<{ changed: number; blue: number }> {
   return page.evaluate(
@@ -44,7 +45,7 @@ export async function waterPixels(page: Page, shown: Buffer, hidden: Buffer, abs
         const difference = Math.abs(on[p] - off[p]) + Math.abs(on[p + 1] - off[p + 1]) + Math.abs(on[p + 2] - off[p + 2]);
         if (difference <= 24) continue;
         changed++;
-        if (absolute ? on[p + 2] > on[p] + 10 && on[p + 2] >= on[p + 1] - 10 : on[p + 2] - on[p] - (off[p + 2] - off[p]) > 15) blue++;
+        if (absolute ? on[p + 2] > on[p] + 4 && on[p + 1] > on[p] + 4 : on[p + 2] - on[p] - (off[p + 2] - off[p]) > 15) blue++;
       }
       return { changed, blue };
     },

@@ -1,9 +1,11 @@
 import { OVERLAY_ACTIVE } from '../palette/overlayPalette';
+import { lakeTint } from './lakeColours';
 
 /**
- * How water is coloured by its depth, in both views: shallow water light and clear, deep water dark
+ * How rivers are coloured by their depth, in both views: shallow water light and clear, deep water dark
  * and opaque, saturating smoothly (t = d / (d + DEPTH_HALF): half-way at DEPTH_HALF metres). The 2D
- * tint uses these functions, the 3D water shader the same constants (waterShader in the renderer).
+ * tint uses these functions, the 3D river strips the same constants (renderer/viewport/look/waterMaterial.ts).
+ * Lakes take their colour by absorption instead (lakeColours.ts), in both views.
  */
 export const SHALLOW_WATER: readonly [number, number, number] = [64, 168, 214];
 export const DEEP_WATER: readonly [number, number, number] = [14, 52, 120];
@@ -30,9 +32,10 @@ export const depthShade = (depth: number): number => (depth > 0 ? depth / (depth
 
 /**
  * RGBA (0–255) of water `depth` metres deep into `out` at `offset`; fully transparent where dry.
- * `selected`: part of the selected river or lake; `outline`: on its edge (drawn opaque in the selection colour).
+ * `selected`: part of the selected river or lake; `outline`: on its edge (drawn opaque in the selection colour);
+ * `lake`: a lake's (the 3D lakes' absorption, lakeColours.ts lakeTint), else a river's ramp.
  */
-export function writeWaterColour(depth: number, selected: boolean, out: Uint8ClampedArray, offset: number, outline = false): void {
+export function writeWaterColour(depth: number, selected: boolean, out: Uint8ClampedArray, offset: number, outline = false, lake = false): void {
   if (!(depth > 0)) {
     out[offset + 3] = 0;
     return;
@@ -44,11 +47,22 @@ export function writeWaterColour(depth: number, selected: boolean, out: Uint8Cla
     out[offset + 3] = 255;
     return;
   }
-  const t = depthShade(depth);
-  let r = SHALLOW_WATER[0] + (DEEP_WATER[0] - SHALLOW_WATER[0]) * t;
-  let g = SHALLOW_WATER[1] + (DEEP_WATER[1] - SHALLOW_WATER[1]) * t;
-  let b = SHALLOW_WATER[2] + (DEEP_WATER[2] - SHALLOW_WATER[2]) * t;
-  let a = SHALLOW_ALPHA + (DEEP_ALPHA - SHALLOW_ALPHA) * t;
+  let r: number;
+  let g: number;
+  let b: number;
+  let a: number;
+  if (lake) {
+    a = lakeTint(depth, out, offset);
+    r = out[offset];
+    g = out[offset + 1];
+    b = out[offset + 2];
+  } else {
+    const t = depthShade(depth);
+    r = SHALLOW_WATER[0] + (DEEP_WATER[0] - SHALLOW_WATER[0]) * t;
+    g = SHALLOW_WATER[1] + (DEEP_WATER[1] - SHALLOW_WATER[1]) * t;
+    b = SHALLOW_WATER[2] + (DEEP_WATER[2] - SHALLOW_WATER[2]) * t;
+    a = SHALLOW_ALPHA + (DEEP_ALPHA - SHALLOW_ALPHA) * t;
+  }
   if (selected) {
     r += (SELECTED_WATER[0] - r) * SELECTED_MIX;
     g += (SELECTED_WATER[1] - g) * SELECTED_MIX;

@@ -1,6 +1,7 @@
 import type { FeatureIds } from '../../shared/hydrology/waterFeatures';
 import type { WaterSurface } from '../../shared/hydrology/waterSurface';
 import { writeWaterColour } from './waterColours';
+import { WATER_LAKE } from '../../shared/hydrology/water';
 
 /** The largest tint image side: larger maps are tinted one pixel per `stride`² vertices. */
 export const MAX_TINT_SIDE = 2048;
@@ -22,7 +23,8 @@ export interface TintRect {
 }
 
 /**
- * The 2D panel's water tint: RGBA coloured by depth over `heights` (waterColours.ts), transparent
+ * The 2D panel's water tint: RGBA coloured by depth over `heights` (waterColours.ts; a lake's vertices by
+ * its absorption, as the 3D lakes, lakeColours.ts), transparent
  * where dry, the selected feature (`featureOf[v] === selectedId`) lightly tinted inside an outline in
  * the selection colour. One pixel per vertex
  * up to MAX_TINT_SIDE, else one per stride² vertices showing the deepest of them (so a river one
@@ -75,13 +77,17 @@ export function paintWaterTint(
   for (let y = rect.y0; y < rect.y1; y++) {
     for (let x = rect.x0; x < rect.x1; x++) {
       let deepest = 0;
+      let lake = false;
       let selected = false;
       let outline = false;
       for (let j = y * stride; j < Math.min(depth, (y + 1) * stride); j++) {
         for (let i = x * stride; i < Math.min(width, (x + 1) * stride); i++) {
           const v = j * width + i;
           const d = surface[v] - heights[v];
-          if (d > deepest) deepest = d;
+          if (d > deepest) {
+            deepest = d;
+            lake = water.kind[v] === WATER_LAKE;
+          }
           if (d > 0 && selectedId !== null && featureOf !== null && featureOf[v] === selectedId) {
             selected = true;
             // Its edge: a side neighbour not of it (or the map's edge).
@@ -90,7 +96,7 @@ export function paintWaterTint(
         }
       }
       const p = 4 * (y * tint.width + x);
-      if (deepest > 0) writeWaterColour(deepest, selected, rgba, p, outline);
+      if (deepest > 0) writeWaterColour(deepest, selected, rgba, p, outline, lake);
       else rgba[p] = rgba[p + 1] = rgba[p + 2] = rgba[p + 3] = 0;
     }
   }

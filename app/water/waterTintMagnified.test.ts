@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { WATER_LAKE } from '../../shared/hydrology/water';
+import { WATER_LAKE, WATER_RIVER } from '../../shared/hydrology/water';
 import { createWaterSurface } from '../../shared/hydrology/waterSurface';
 import { writeWaterColour } from './waterColours';
 import { magnifiedPixelsPerVertex, magnifiedWaterTint, MAX_MAGNIFIED_PIXELS } from './waterTintMagnified';
 
-/** A lake at `level` over ground h = base + rise · (x + z·zShare) on a side × side grid of 2 m cells (x = 2i, z = 2j). */
-function lakeOnPlane(side: number, level: number, base: number, rise: number, zShare: number) {
+/**
+ * A lake at `level` over ground h = base + rise · (x + z·zShare) on a side × side grid of 2 m cells (x = 2i, z = 2j);
+ * `kind`: its vertices' (a river's to draw it in the rivers' opaque ramp: a lake's shallows are near transparent, as in 3D).
+ */
+function lakeOnPlane(side: number, level: number, base: number, rise: number, zShare: number, kind = WATER_LAKE) {
   const grid = { width: side, depth: side, cellSize: 2 };
   const heights = new Float32Array(side * side);
   const water = createWaterSurface(side * side);
@@ -15,7 +18,7 @@ function lakeOnPlane(side: number, level: number, base: number, rise: number, zS
       heights[v] = base + rise * (2 * i + 2 * j * zShare);
       if (heights[v] < level) {
         water.surface[v] = level;
-        water.kind[v] = WATER_LAKE;
+        water.kind[v] = kind;
       }
     }
   }
@@ -37,13 +40,14 @@ describe('the 2D water tint magnified', () => {
       // Away from the edge: the depth's own colour, the same along a column (no squares).
       const deep = new Uint8ClampedArray(4);
       // Column 8's centre: vertex 0.5625, x = 1.125 m, depth 2.625 − 0.5625 = 2.0625 m.
-      writeWaterColour(2.0625, false, deep, 0);
+      writeWaterColour(2.0625, false, deep, 0, false, true);
       expect(Array.from(tint.rgba.subarray(4 * (row * tint.width + 8), 4 * (row * tint.width + 8) + 4))).toEqual(Array.from(deep));
     }
   });
 
   it('draws a slanting straight shore as a straight line: a pixel is water exactly where the closed-form depth is above 0', () => {
-    const { grid, heights, water, depthAt } = lakeOnPlane(17, 7.3, 1, 0.3, 0.6);
+    // Water as opaque as a river's at its edge: a lake's 3 cm there is 2 % opaque, faded to nothing (as in 3D).
+    const { grid, heights, water, depthAt } = lakeOnPlane(17, 7.3, 1, 0.3, 0.6, WATER_RIVER);
     const k = 4;
     const tint = magnifiedWaterTint(grid, water, heights, null, null, { i0: 0, j0: 0, i1: 16, j1: 16 }, k);
     let wetPixels = 0;

@@ -36,7 +36,7 @@ const OUTLINE_PIXELS = 2;
  * (shoreField.ts, the 3D water's edge): vertex (i, j) covers pixels [(i − i0)·k, (i − i0 + 1)·k) as
  * the one-pixel-a-vertex tint's square does, and a pixel's depth is the field's at its centre in
  * the triangle of the grid's split (from (i, j + 1) to (i + 1, j)) it falls in. Coloured by that
- * depth (waterColours.ts), faded out over EDGE_PIXELS as it reaches 0; the selected feature (its
+ * depth (waterColours.ts), faded out over EDGE_PIXELS as it reaches 0 (a lake's by its absorption, lakeColours.ts); the selected feature (its
  * nearest vertex's) tinted and outlined along its edge. Cells with no wet corner stay transparent,
  * as the 3D view draws none there. Given `riverWidth`, the rivers are their strips along their lines,
  * as the 3D view draws them (riverStripTint); given `drawn` (shared/layers/drawnRiverLines.ts), the drawn
@@ -91,13 +91,20 @@ export function magnifiedWaterTint(
     if (slopeCache[2 * c] !== slopeCache[2 * c]) depthSlopeAt(depthAt, width, rows, cellSize, i, j, slopeCache, 2 * c);
     return { x: i * cellSize, z: j * cellSize, depth: depthAt(i, j), slopeX: slopeCache[2 * c], slopeZ: slopeCache[2 * c + 1] };
   };
-  const wet = sheetHoldsLakesOnly(riverWidth !== null, drawn)
+  const lakesOnly = sheetHoldsLakesOnly(riverWidth !== null, drawn);
+  const wet = lakesOnly
     ? (i: number, j: number) => water.kind[j * width + i] === WATER_LAKE && isWet(water.surface, heights, j * width + i)
     : (i: number, j: number) => isWet(water.surface, heights, j * width + i);
   const selectedAt = (i: number, j: number): boolean => {
     if (selectedId === null || featureOf === null) return false;
     const source = sourceAt(i, j);
     return featureOf[source >= 0 ? source : j * width + i] === selectedId;
+  };
+  // The sheet's water is a lake's (its colour by absorption, as the 3D lakes') where it holds lakes only, else where the nearest corner's is.
+  const lakeAt = (i: number, j: number): boolean => {
+    if (lakesOnly) return true;
+    const source = sourceAt(i, j);
+    return water.kind[source >= 0 ? source : j * width + i] === WATER_LAKE;
   };
   const metresPerPixel = cellSize / k;
   // Pixel column c's centre lies at vertex coordinate i0 − 0.5 + (c + 0.5) / k: cell by cell, the
@@ -125,6 +132,10 @@ export function magnifiedWaterTint(
       const selected10 = selectedAt(ci + 1, cj);
       const selected01 = selectedAt(ci, cj + 1);
       const selected11 = selectedAt(ci + 1, cj + 1);
+      const lake00 = lakeAt(ci, cj);
+      const lake10 = lakeAt(ci + 1, cj);
+      const lake01 = lakeAt(ci, cj + 1);
+      const lake11 = lakeAt(ci + 1, cj + 1);
       // The depth's slope over each triangle (the mean of its corners'), for the edge's fade in pixels.
       const lowerSlope = Math.sqrt(((p00.slopeX + p10.slopeX + p01.slopeX) / 3) ** 2 + ((p00.slopeZ + p10.slopeZ + p01.slopeZ) / 3) ** 2);
       const upperSlope = Math.sqrt(((p11.slopeX + p01.slopeX + p10.slopeX) / 3) ** 2 + ((p11.slopeZ + p01.slopeZ + p10.slopeZ) / 3) ** 2);
@@ -141,8 +152,9 @@ export function magnifiedWaterTint(
           const slope = lower ? lowerSlope : upperSlope;
           const fromEdge = slope > 1e-6 ? d / (slope * metresPerPixel) : Infinity;
           const isSelected = fz < 0.5 ? (fx < 0.5 ? selected00 : selected10) : fx < 0.5 ? selected01 : selected11;
+          const isLake = fz < 0.5 ? (fx < 0.5 ? lake00 : lake10) : fx < 0.5 ? lake01 : lake11;
           const p = 4 * (r * out.width + c);
-          writeWaterColour(d, isSelected, out.rgba, p, isSelected && fromEdge < OUTLINE_PIXELS);
+          writeWaterColour(d, isSelected, out.rgba, p, isSelected && fromEdge < OUTLINE_PIXELS, isLake);
           if (fromEdge < EDGE_PIXELS) {
             const t = fromEdge / EDGE_PIXELS;
             out.rgba[p + 3] = Math.round(out.rgba[p + 3] * t * t * (3 - 2 * t));

@@ -13,6 +13,7 @@ import { RiverStripWidth } from '../../app/water/riverStripWidth';
 import { drawnRiverLines } from '../../shared/layers/drawnRiverLines';
 import { useViewport } from './viewportContext';
 import { sunLight } from './look/skyLook';
+import { naturalLinesOf } from '../../app/view/terrainColours';
 
 /** No error allowed, no budget: every block at full resolution. */
 const EXACT_WATER_LOD = { maxPixelError: 0, triangleBudget: Infinity };
@@ -68,6 +69,7 @@ export function WaterLayer3D() {
       // (a stroke, a drag step) keeps the last ones, so it costs its blocks only.
       if (whole) featureOf = doc.water ? water.model.featureIds() : null;
       const drawn = drawnRiverLines(doc.stack, doc.field.cellSize);
+      colours();
       waterView.update(doc.field, doc.water, doc.field.heights, featureOf, whole ? ALL : region, stripWidth.of(doc.stack), drawn);
       shown = doc.water;
       waterView.setSelected(water.model.store.getState().selectedId);
@@ -89,6 +91,11 @@ export function WaterLayer3D() {
     };
     // The sky and sun it mirrors: the scene's (SceneLook.tsx), and the terrain's horizon from its lighting.
     waterView.shareLighting(lighting.uniforms);
+    // The mirrored land coloured as the terrain (its mode, and the natural colours' lines and the stack's rock beds).
+    const colours = () => {
+      const { settings } = view.getState();
+      waterView.setGroundColours(settings.colorMode, naturalLinesOf(settings, editor.document.stack));
+    };
     const sun = () => {
       waterView.setSun(sunLight(view.getState().settings));
       invalidate();
@@ -108,6 +115,10 @@ export function WaterLayer3D() {
       view.subscribe((s, prev) => {
         if (s.settings.showWater !== prev.settings.showWater) show();
         if (s.settings.sunAzimuthDeg !== prev.settings.sunAzimuthDeg || s.settings.sunElevationDeg !== prev.settings.sunElevationDeg) sun();
+        if (s.settings !== prev.settings) {
+          colours();
+          invalidate();
+        }
       }),
       water.model.store.subscribe((s, prev) => {
         // Features found (in a worker) while something is selected: the blocks again, with their ids.

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Color } from 'three';
-import { DEEP_ALPHA, DEEP_WATER, SHALLOW_ALPHA } from '../../../app/water/waterColours';
+import { DEEP_ALPHA, DEEP_WATER, SHALLOW_ALPHA, writeWaterColour } from '../../../app/water/waterColours';
+import { waterTintImage } from '../../../app/water/waterTint';
+import { createWaterSurface } from '../../../shared/hydrology/waterSurface';
+import { WATER_LAKE, WATER_RIVER } from '../../../shared/hydrology/water';
 import {
   BODY_LEAST_COS,
   createWaterMaterial,
@@ -227,6 +230,53 @@ describe('a lake’s body by absorption', () => {
     expect(Math.max(srgb.g, srgb.b)).toBeLessThan(0.35);
     // The old ramp's deep colour was far bluer than green: (14, 52, 120).
     expect(srgb.b / srgb.g).toBeLessThan(0.6 * (DEEP_WATER[2] / DEEP_WATER[1]));
+  });
+
+  it('tints lakes in the 2D panel as the 3D lake shader colours them looking straight down, within a byte', () => {
+    const { through, channel } = shaderBody();
+    const bed = LAKE_BED.map(toLinear);
+    const byte = (linear: number) => Math.round(new Color().setRGB(linear, 0, 0, 'srgb-linear').getRGB(new Color(), 'srgb').r * 255);
+    const tint = new Uint8ClampedArray(4);
+    const river = new Uint8ClampedArray(4);
+    for (const depth of [0.05, 0.3, 1, 2.5, 6, 15, 60]) {
+      // The shader's body under white light of unit strength (the 2D map's colours are albedos), the refracted ray vertical.
+      const t = WATER_ABSORPTION.map((a) => through(depth, 1, a));
+      const passed = Math.min(...t);
+      const opacity = 1 - passed;
+      const colour = [0, 1, 2].map((c) => channel(t[c], passed, DEEP_REFLECTANCE[c], bed[c]) / opacity);
+      writeWaterColour(depth, false, tint, 0, false, true);
+      for (let c = 0; c < 3; c++) expect(Math.abs(tint[c] - byte(colour[c])), `${depth} m, channel ${c}`).toBeLessThanOrEqual(1);
+      expect(Math.abs(tint[3] - opacity * 255), `${depth} m, opacity`).toBeLessThanOrEqual(1);
+      // Blue-green, never the rivers' sky blue (blue 1.3 to 2.3 times green): red nearly gone, blue at most a little over green.
+      expect(tint[2]).toBeLessThanOrEqual(1.15 * tint[1]);
+      expect(tint[0]).toBeLessThan(0.3 * tint[1]);
+      writeWaterColour(depth, false, river, 0);
+      expect(river[2]).toBeGreaterThan(river[1]);
+    }
+    // Deeper is more opaque: 2.5 m lets an eighth of the bed's red back through (5 m of path), 15 m nothing.
+    writeWaterColour(2.5, false, tint, 0, false, true);
+    expect(tint[3] / 255).toBeCloseTo(1 - Math.exp(-5 * WATER_ABSORPTION[0]), 2);
+    writeWaterColour(15, false, tint, 0, false, true);
+    expect(tint[3]).toBe(255);
+  });
+
+  it('colours a lake’s vertices in the 2D tint by the lakes’ palette and a river’s by the rivers’ ramp', () => {
+    const side = 4;
+    const heights = new Float32Array(side * side);
+    const water = createWaterSurface(side * side);
+    water.surface.fill(3, 0, side);
+    water.kind.fill(WATER_LAKE, 0, side);
+    water.surface.fill(3, side, 2 * side);
+    water.kind.fill(WATER_RIVER, side, 2 * side);
+    const { rgba } = waterTintImage({ width: side, depth: side }, water, heights, null, null);
+    const lake = new Uint8ClampedArray(4);
+    const river = new Uint8ClampedArray(4);
+    writeWaterColour(3, false, lake, 0, false, true);
+    writeWaterColour(3, false, river, 0);
+    expect(Array.from(rgba.subarray(0, 4))).toEqual(Array.from(lake));
+    expect(Array.from(rgba.subarray(4 * side, 4 * side + 4))).toEqual(Array.from(river));
+    expect(lake).not.toEqual(river);
+    expect(rgba[4 * 2 * side + 3]).toBe(0);
   });
 
   it('puts the body and the mirror’s march into the lakes’ shader only (river strips keep theirs)', () => {

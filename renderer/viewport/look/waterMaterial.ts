@@ -1,5 +1,6 @@
 import { Color, DoubleSide, ShaderMaterial, UniformsLib, UniformsUtils, Vector3, Vector4, type IUniform, type Texture } from 'three';
 import { DEEP_ALPHA, DEEP_WATER, DEPTH_HALF, SELECTED_MIX, SELECTED_WATER, SHALLOW_ALPHA, SHALLOW_WATER } from '../../../app/water/waterColours';
+import { BODY_LEAST_COS, DEEP_REFLECTANCE, LAKE_BED, WATER_ABSORPTION } from '../../../app/water/lakeColours';
 import { FILL_INTENSITY, FILL_SKY, SKY_BELOW, SKY_GRADIENT_GLSL, SKY_HORIZON, SKY_ZENITH } from './skyLook';
 
 /** Water's refractive index (fresh water, visible light). */
@@ -26,40 +27,11 @@ export const CLEAR_WATER: readonly [number, number, number] = [92, 168, 150];
 export const CLEAR_ALPHA = 0.4;
 export const CLEAR_DEPTH = 2.5;
 export const RIVER_CLEAR_SHARE = 0.3;
-/** The land the water mirrors where it rises above the reflected ray (sRGB): shaded ground, seen from below. */
+/** The land a river strip mirrors where it rises above the reflected ray (sRGB): shaded ground, seen from below (lakes mirror the land's own colours). */
 export const REFLECTED_LAND: readonly [number, number, number] = [74, 72, 60];
 
-/*
- * A lake's body by absorption (Beer–Lambert) along the light's path through it: down to the bed and back
- * up along the refracted view ray, H·(1 + 1/cos θt) for water H deep. Per RGB channel (650, 550, 450 nm)
- * the absorption of clear lake water, m⁻¹: pure water (Pope & Fry 1997, Appl. Opt. 36: 0.340, 0.0565,
- * 0.0092) plus dissolved organic matter a_g(λ) = 0.1 · exp(−0.014 (λ − 440)) (Bricaud, Morel & Prieur 1981,
- * a_g(440) = 0.1 m⁻¹, a clear lake). Red is gone within a few metres, green and blue carry on: deep water is
- * a dark blue-green, the bed shows through the shallows.
- */
-export const WATER_ABSORPTION: readonly [number, number, number] = [
-  0.34 + 0.1 * Math.exp(-0.014 * 210),
-  0.0565 + 0.1 * Math.exp(-0.014 * 110),
-  0.0092 + 0.1 * Math.exp(-0.014 * 10),
-];
-/** Backscattering, m⁻¹ (pure water, Morel 1974, plus fine particles 0.003 · 550/λ of a clear lake). */
-export const WATER_BACKSCATTER: readonly [number, number, number] = [0.00045 + 0.003 * (550 / 650), 0.00095 + 0.003, 0.0023 + 0.003 * (550 / 450)];
-/**
- * Deep water's reflectance as a surface's albedo: 0.33 b_b / (a + b_b) under the surface (Gordon, Brown &
- * Jacobs 1975; Morel & Prieur 1977), × 0.54 out through it (the radiance's n² and the surface's inner
- * reflection). About 0.2 %, 0.9 %, 1.1 %: from above deep water is nearly black, tinted blue-green.
- */
-export const DEEP_REFLECTANCE: readonly [number, number, number] = WATER_ABSORPTION.map(
-  (a, c) => (0.54 * 0.33 * WATER_BACKSCATTER[c]) / (a + WATER_BACKSCATTER[c]),
-) as unknown as readonly [number, number, number];
-/**
- * The bed the body assumes (sRGB) for the light its green and blue carry beyond what the red lets through
- * (the blending passes one share of the ground behind for all three channels: the red's, the least):
- * silt and algae, green-brown.
- */
-export const LAKE_BED: readonly [number, number, number] = [104, 98, 66];
-/** Least cosine of the refracted ray the path is taken at (grazing views: the path at most 5 × the depth). */
-export const BODY_LEAST_COS = 0.25;
+// A lake's body by absorption: the one palette of lakes, shared with the 2D tint (app/water/lakeColours.ts).
+export { BODY_LEAST_COS, DEEP_REFLECTANCE, LAKE_BED, WATER_ABSORPTION, WATER_BACKSCATTER } from '../../../app/water/lakeColours';
 /**
  * The reflected ray's march against the ground (waterMirror.ts): this many steps, the first MIRROR_FIRST
  * samples of its ground out, each the last one's distance × the growth that reaches MIRROR_REACH metres
@@ -198,28 +170,39 @@ vec4 waterBody(float depth, float cosRefracted, vec3 absorption, vec3 deep, vec3
  * Where the reflected ray from water point `p` along `r` (r.y > 0) first meets the mirror's ground
  * (waterMirror.ts): (x) how much it is land (0 sky, 1 land; soft over the last step's rise so the
  * mirrored skyline is not a stair), (yz) the ground point met. MIRROR_STEPS steps at horizontal distances
- * growing by `growth` from `first` metres, stopping once the ray is above the ground's highest point.
+ * growing by `growth` from `first` metres, stopping once the ray is above the ground's highest point; the
+ * step that went under the ground halved twice (MIRROR_HALVINGS), the point met the far end of the
+ * quarter step that holds the crossing: always under the ground, never in front of it (a cliff's foot
+ * in a lake would otherwise lend the reflection the lake bed's colour), at most a quarter step past it.
+ * Written in scalars, so that its text runs as JavaScript in the tests.
  */
+export const MIRROR_HALVINGS = 2;
 export const WATER_MIRROR_GLSL = /* glsl */ `
 vec3 mirrorMarch(vec3 p, vec3 r, sampler2D ground, vec4 transform, float top, float first, float growth) {
-  vec3 along = r / max(length(r.xz), 1e-3);
+  float run = max(sqrt(r.x * r.x + r.z * r.z), 1e-3);
+  float dx = r.x / run;
+  float dy = r.y / run;
+  float dz = r.z / run;
   float t = first;
   float lastT = 0.0;
-  float lastGap = -0.05;
+  float gap = -1.0;
   for (int i = 0; i < ${MIRROR_STEPS}; i++) {
-    vec3 q = p + along * t;
-    if (q.y > top) break;
-    float gap = texture2D(ground, vec2(q.x * transform.x + transform.y, q.z * transform.z + transform.w)).r - q.y;
-    if (gap > 0.0) {
-      float f = lastGap / (lastGap - gap);
-      vec3 hit = p + along * mix(lastT, t, f);
-      return vec3(clamp(gap / (0.15 * (t - lastT) * along.y + 0.5), 0.0, 1.0), hit.xz);
-    }
+    float qy = p.y + dy * t;
+    if (qy > top) break;
+    gap = texture2D(ground, vec2((p.x + dx * t) * transform.x + transform.y, (p.z + dz * t) * transform.z + transform.w)).r - qy;
+    if (gap > 0.0) break;
     lastT = t;
-    lastGap = gap;
     t *= growth;
   }
-  return vec3(0.0, p.xz);
+  if (!(gap > 0.0)) return vec3(0.0, p.x, p.z);
+  float land = clamp(gap / (0.15 * (t - lastT) * dy + 0.5), 0.0, 1.0);
+  for (int k = 0; k < ${MIRROR_HALVINGS}; k++) {
+    float midT = 0.5 * (lastT + t);
+    float midGap = texture2D(ground, vec2((p.x + dx * midT) * transform.x + transform.y, (p.z + dz * midT) * transform.z + transform.w)).r - (p.y + dy * midT);
+    if (midGap > 0.0) t = midT;
+    else lastT = midT;
+  }
+  return vec3(land, p.x + dx * t, p.z + dz * t);
 }
 `;
 
@@ -262,6 +245,9 @@ uniform vec3 deepReflectance;
 uniform vec3 bedReflectance;
 uniform vec3 bodyLight;
 uniform sampler2D mirrorGround;
+uniform sampler2D mirrorPaint;
+uniform vec3 sunIrradiance;
+uniform vec3 fillIrradiance;
 uniform vec4 mirrorTransform;
 uniform float mirrorTop;
 uniform float mirrorFirst;
@@ -352,11 +338,13 @@ void main() {
   vec3 reflection = mix(sky, reflectedLand, land);
 #else
   // A lake mirrors the land round it where its reflected ray meets the ground (marched against the
-  // mirror's coarse heights), lit as the terrain's lighting says there: sunlit cliffs brighter.
+  // mirror's coarse heights): the ground's colour there (the mirror's paint: √ albedo, and the sun's
+  // cosine on its normal) lit as the terrain is, Lambert's sun in its shadow and the fill in its sky visibility.
   vec3 met = mirrorMarch(vWorld, mirrored, mirrorGround, mirrorTransform, mirrorTop, mirrorFirst, mirrorGrowth);
-  float sunlit = waterLit > 0.5 ? texture2D(terrainLighting,
-    vec2(met.y * terrainLightingTransform.x + terrainLightingTransform.y, met.z * terrainLightingTransform.z + terrainLightingTransform.w)).r : 0.5;
-  vec3 reflection = mix(sky, reflectedLand * (0.6 + 1.4 * sunlit * max(sunDirection.y, 0.0)), met.x);
+  vec4 paint = texture2D(mirrorPaint, vec2(met.y * mirrorTransform.x + mirrorTransform.y, met.z * mirrorTransform.z + mirrorTransform.w));
+  vec2 shade = waterLit > 0.5 ? texture2D(terrainLighting,
+    vec2(met.y * terrainLightingTransform.x + terrainLightingTransform.y, met.z * terrainLightingTransform.z + terrainLightingTransform.w)).rg : vec2(1.0);
+  vec3 reflection = mix(sky, paint.rgb * paint.rgb * (sunIrradiance * (paint.a * shade.r) + fillIrradiance * shade.g), met.x);
 #endif
   // The sun's highlight: facets whose slope turns the sun into the eye, spread by the ripples too short to
   // draw here (their variance) and a little for the sun's disc.
@@ -538,6 +526,9 @@ export function createWaterMaterial(liftAtLeast = 0, strip = false): ShaderMater
         bedReflectance: { value: ((c: Color) => new Vector3(c.r, c.g, c.b))(linear(LAKE_BED)) },
         bodyLight: { value: new Color(1, 1, 1) },
         mirrorGround: { value: null },
+        mirrorPaint: { value: null },
+        sunIrradiance: { value: new Color(0, 0, 0) },
+        fillIrradiance: { value: new Color(FILL_SKY).multiplyScalar(FILL_INTENSITY / Math.PI) },
         mirrorTransform: { value: new Vector4(0, 0.5, 0, 0.5) },
         // No ground yet: every ray is above it, the march ends at once.
         mirrorTop: { value: -1e9 },

@@ -1,6 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { DataUtils } from 'three';
-import { MIRROR_MAX_SIDE, mirrorGround, mirrorGroundShape, mirrorTexture, mirrorTop, mirrorTransform, refreshMirrorGround } from './waterMirror';
+import { DataUtils, Vector3, type Vector4 } from 'three';
+import {
+  MIRROR_MAX_SIDE,
+  mirrorGround,
+  mirrorGroundShape,
+  mirrorMarchSteps,
+  mirrorPaint,
+  mirrorPaintTexture,
+  mirrorTexture,
+  mirrorTop,
+  mirrorTransform,
+  refreshMirrorGround,
+  refreshMirrorPaint,
+  shadeMirrorPaint,
+  type MirrorGround,
+} from './waterMirror';
+import { MIRROR_HALVINGS, MIRROR_STEPS, WATER_MIRROR_GLSL, createWaterMaterial } from './waterMaterial';
+import { glslBody, glslToJs } from './testing/glslAsJs';
+import { DEFAULT_NATURAL_LINES, writeVertexColours } from '../../../app/view/terrainColours';
+import { shadingNormalAt } from '../../../shared/terrain/shadingNormals';
 
 /** A map of `width` × `depth` vertices `cellSize` apart with heights from `f(i, j)`. */
 function map(width: number, depth: number, cellSize: number, f: (i: number, j: number) => number) {
@@ -81,5 +99,187 @@ describe('the ground a lake mirrors', () => {
     // The same size again: the same texture, refilled.
     expect(mirrorTexture(ground, texture)).toBe(texture);
     texture.dispose();
+  });
+});
+
+describe('the land’s colours in the mirror', () => {
+  /** Hills with snow-capped tops, rock walls and grassy floors on a 2 m grid. */
+  const hills = (width: number, depth: number) =>
+    map(width, depth, 2, (i, j) => 40 + 900 * Math.max(0, Math.sin(i * 0.045) * Math.cos(j * 0.05)) + (i > 60 && i < 64 ? 60 : 0));
+
+  it('paints each sample as the 3D view’s vertex colours paint its vertex (a map within the mirror’s side: one sample a vertex)', () => {
+    const { grid, heights } = hills(129, 97);
+    const field = { ...grid, heights };
+    const ground = mirrorGround(grid, heights);
+    expect(ground.step).toBe(1);
+    const paint = mirrorPaint(ground, field, 'natural', DEFAULT_NATURAL_LINES);
+    const count = grid.width * grid.depth;
+    const normals = new Float32Array(3 * count);
+    for (let j = 0; j < grid.depth; j++) for (let i = 0; i < grid.width; i++) shadingNormalAt(field, i, j, normals, 3 * (j * grid.width + i));
+    const colours = new Float32Array(3 * count);
+    writeVertexColours(field, normals, colours, 'natural', { min: 0, max: 1 });
+    let off = 0;
+    const seen = new Set<string>();
+    for (let k = 0; k < count; k++) {
+      for (let c = 0; c < 3; c++) if (Math.abs(paint.colours[4 * k + c] - Math.round(Math.sqrt(colours[3 * k + c]) * 255)) > 0) off++;
+      seen.add(Array.from(paint.colours.subarray(4 * k, 4 * k + 3), (v) => v >> 4).join());
+    }
+    expect(off).toBe(0);
+    // Not one earth colour: grass, rock and snow (many colours; the brightest near white, the darkest a deep green or grey).
+    expect(seen.size).toBeGreaterThan(8);
+    const brightness = (k: number) => paint.colours[4 * k] + paint.colours[4 * k + 1] + paint.colours[4 * k + 2];
+    const all = Array.from({ length: count }, (_, k) => brightness(k));
+    expect(Math.max(...all)).toBeGreaterThan(3 * 230);
+    expect(Math.min(...all)).toBeLessThan(3 * 140);
+    // Its alpha: the sun's cosine on the same normal (the sun straight up by default, then from the east, 30° up).
+    for (const k of [0, 500, 7000]) expect(paint.colours[4 * k + 3]).toBe(Math.round(Math.max(0, normals[3 * k + 1]) * 255));
+    const east = new Vector3(1, Math.tan(Math.PI / 6), 0).normalize();
+    shadeMirrorPaint(paint, east);
+    for (const k of [0, 500, 7000]) {
+      const cos = normals[3 * k] * east.x + normals[3 * k + 1] * east.y + normals[3 * k + 2] * east.z;
+      expect(paint.colours[4 * k + 3]).toBe(Math.round(Math.max(0, cos) * 255));
+    }
+    const texture = mirrorPaintTexture(ground, paint, null);
+    expect(texture.image.data).toBe(paint.colours);
+    expect(mirrorPaintTexture(ground, paint, texture)).toBe(texture);
+    texture.dispose();
+  });
+
+  it('paints again after an edit exactly what a fresh painting gives, in every colour mode', () => {
+    for (const [w, d] of [
+      [129, 97],
+      [700, 520],
+    ]) {
+      const { grid, heights } = hills(w, d);
+      const field = { ...grid, heights };
+      for (const mode of ['natural', 'slope', 'height'] as const) {
+        const ground = mirrorGround(grid, heights);
+        const paint = mirrorPaint(ground, field, mode, DEFAULT_NATURAL_LINES);
+        const region = { kind: 'rect' as const, i0: 31, j0: 40, i1: 77, j1: 59 };
+        const edited = heights.slice();
+        for (let j = region.j0; j < region.j1; j++) for (let i = region.i0; i < region.i1; i++) edited[j * w + i] += 300 + 2 * i - j;
+        const after = { ...grid, heights: edited };
+        refreshMirrorGround(ground, grid, edited, region);
+        expect(refreshMirrorPaint(ground, paint, after, region)).toBe(true);
+        const fresh = mirrorPaint(mirrorGround(grid, edited), after, mode, DEFAULT_NATURAL_LINES);
+        expect(Buffer.from(paint.colours).equals(Buffer.from(fresh.colours)), `${w} × ${d}, ${mode}`).toBe(true);
+      }
+    }
+  });
+
+  it('lights the mirrored land with the paint’s colour and sun term where the march met it, as the terrain is lit', () => {
+    const material = createWaterMaterial();
+    const lake = material.fragmentShader.slice(material.fragmentShader.indexOf('vec3 met = mirrorMarch('));
+    expect(lake).toMatch(/vec4 paint = texture2D\(mirrorPaint, vec2\(met\.y \* mirrorTransform\.x/);
+    expect(lake).toContain('paint.rgb * paint.rgb * (sunIrradiance * (paint.a * shade.r) + fillIrradiance * shade.g)');
+    material.dispose();
+  });
+});
+
+/** The shader's mirrorMarch run as JavaScript, `ground` sampling the mirror's texture as the GPU's linear filter does. */
+function shaderMarch(): (
+  p: { x: number; y: number; z: number },
+  r: { x: number; y: number; z: number },
+  ground: (u: number, v: number) => number,
+  transform: Vector4,
+  top: number,
+  first: number,
+  growth: number,
+) => [number, number, number] {
+  const body = glslToJs(glslBody(WATER_MIRROR_GLSL, 'vec3 mirrorMarch('), ['float', 'int'])
+    .replace(/texture2D\(ground, vec2\((.*)\)\)\.r/g, 'ground($1)')
+    .replace(/return vec3\((.*)\);/g, 'return [$1];')
+    .replace(/\b(sqrt|max)\(/g, 'Math.$1(')
+    .replace(/\bclamp\(/g, 'clampOf(');
+  const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
+  const f = new Function('p', 'r', 'ground', 'transform', 'top', 'first', 'growth', 'clampOf', body);
+  return (p, r, ground, transform, top, first, growth) => f(p, r, ground, transform, top, first, growth, clamp) as [number, number, number];
+}
+
+/** Bilinear sampling of the mirror's half-float texture at (u, v), texel centres at (i + ½) / width, clamped to its edge. */
+function sampler(ground: MirrorGround): (u: number, v: number) => number {
+  const data = mirrorTexture(ground, null).image.data as Uint16Array;
+  const at = (i: number, j: number) => DataUtils.fromHalfFloat(data[j * ground.width + i]);
+  return (u, v) => {
+    const x = Math.min(ground.width - 1, Math.max(0, u * ground.width - 0.5));
+    const y = Math.min(ground.depth - 1, Math.max(0, v * ground.depth - 0.5));
+    const i = Math.min(ground.width - 2, Math.floor(x));
+    const j = Math.min(ground.depth - 2, Math.floor(y));
+    const fx = x - i;
+    const fy = y - j;
+    return (at(i, j) * (1 - fx) + at(i + 1, j) * fx) * (1 - fy) + (at(i, j + 1) * (1 - fx) + at(i + 1, j + 1) * fx) * fy;
+  };
+}
+
+describe('the mirror’s march against a wall of known height', () => {
+  // A lake bed 2 m under a still lake at 0 m, and from vertex 80 on (x = 32 m) a plateau 20 m high: its
+  // face one cell (2 m) wide, as the terrain's triangles draw it. 129² vertices, 2 m apart (x, z from −128 to 128 m).
+  const H = 20;
+  const X0 = 80 * 2 - 128;
+  const { grid, heights } = map(129, 129, 2, (i) => (i >= 80 ? H : -2));
+  const ground = mirrorGround(grid, heights);
+  const transform = mirrorTransform(ground);
+  const { first, growth } = mirrorMarchSteps(ground);
+  const march = shaderMarch();
+  const sample = sampler(ground);
+  const eye = { x: -70, y: 9, z: 6 };
+
+  it('shows the wall where the mirror image of its top says, and sky above it: never land where geometry has none', () => {
+    // The ray from water point P towards the eye, reflected in the level surface, goes on from P as the
+    // line from the eye's mirror image E' = (ex, −ey, ez) through P: at the wall's plane x = X0 it is
+    // ey·(X0 − px)/(px − ex) high. The wall's top shows at px* = (ey·X0 + H·ex)/(ey + H), the point where
+    // the line from the eye to the top's mirror image (X0, −H) meets the water.
+    const shown = (eye.y * X0 + H * eye.x) / (eye.y + H);
+    let sky = 0;
+    let land = 0;
+    let between = 0;
+    for (let px = -60; px < X0 - 2; px += 0.37) {
+      for (const pz of [-40, 0, 6, 25]) {
+        const p = { x: px, y: 0, z: pz };
+        const r = new Vector3(px - eye.x, eye.y, pz - eye.z).normalize();
+        const run = Math.hypot(r.x, r.z);
+        const [amount, hx, hz] = march(p, r, sample, transform, mirrorTop(ground), first, growth);
+        const atWall = (eye.y * (X0 - px)) / (px - eye.x);
+        // Where the ray meets the ground (the face, from (X0 − 2, −2) to (X0, H)): closed form, metres along the ground.
+        const slope = (H + 2) / 2;
+        const xMet = (slope * (X0 - 2) + 2 - (eye.y * px) / (px - eye.x)) / (slope - eye.y / (px - eye.x));
+        const tMet = ((xMet - px) * run) / r.x;
+        if (atWall > H) {
+          // Geometry: the ray passes over the wall. Nothing mirrored.
+          expect(amount, `P (${px.toFixed(2)}, ${pz}): ray ${atWall.toFixed(2)} m at the wall`).toBe(0);
+          expect(px).toBeLessThan(shown);
+          sky++;
+        } else if (atWall * growth < H && (X0 - px) * growth * (run / r.x) < 2 * 128) {
+          // Under the wall's top by more than one step's growth (the march's resolution) and within its reach: land,
+          // met on the face (never in front of it, on the lake bed), at most a quarter of the crossing step past it.
+          expect(px).toBeGreaterThan(shown);
+          expect(amount, `P (${px.toFixed(2)}, ${pz})`).toBeGreaterThan(0);
+          const tHit = Math.hypot(hx - px, hz - pz);
+          expect(tHit).toBeGreaterThanOrEqual(tMet - 1e-3);
+          // The step that crossed, [t / growth, t] (or [0, first]), ends at t ≤ tHit / (1 − (1 − 2⁻ⁿ)(1 − 1/growth)) after n halvings.
+          const quarter = 2 ** -MIRROR_HALVINGS;
+          const stepEnd = tHit / (1 - (1 - quarter) * (1 - 1 / growth));
+          expect(tHit - tMet).toBeLessThanOrEqual(Math.max(first, stepEnd * (1 - 1 / growth)) * quarter + 1e-3);
+          expect(hx).toBeGreaterThanOrEqual(X0 - 2 - 1e-3);
+          land++;
+        } else between++;
+      }
+    }
+    // Most water points fall clearly on one side; the band between is one step's rise of the wall's top.
+    expect(sky).toBeGreaterThan(100);
+    expect(land).toBeGreaterThan(100);
+    expect(between).toBeLessThan(land);
+    expect(MIRROR_STEPS).toBe(8);
+  });
+
+  it('mirrors nothing looking away from the wall or up past everything', () => {
+    for (const px of [-50, -10, 20]) {
+      // Looking east from west of the point: the reflection goes west, over the lake bed only.
+      const away = new Vector3(-(px + 80), 9, 3).normalize();
+      expect(march({ x: px, y: 0, z: 0 }, away, sample, transform, mirrorTop(ground), first, growth)[0]).toBe(0);
+      // Steep: the ray is above the top within the first steps.
+      const up = new Vector3(1, 30, 0).normalize();
+      expect(march({ x: px, y: 0, z: 0 }, up, sample, transform, mirrorTop(ground), first, growth)[0]).toBe(0);
+    }
   });
 });

@@ -1,13 +1,19 @@
-import { DataTexture, DataUtils, HalfFloatType, LinearFilter, RedFormat, Vector4 } from 'three';
+import { DataTexture, DataUtils, HalfFloatType, LinearFilter, RedFormat, RGBAFormat, UnsignedByteType, Vector4 } from 'three';
 import type { HydrologyGrid } from '../../../shared/hydrology/grid';
+import type { Heightfield } from '../../../shared/terrain/heightfield';
 import type { DirtyRegion } from '../../../app/document/region';
+import { colourRange, naturalPalette, snowShiftAt, writeNaturalGround, type ColourMode, type NaturalLines } from '../../../shared/ground/naturalColours';
+import { normalSlopeDeg, shadingNormalAt } from '../../../shared/terrain/shadingNormals';
+import { HYPSOMETRIC_RAMP, SLOPE_RAMP, linearRamp, normalisedHeight, rampIndex } from '../../../shared/terrain/colourRamp';
+import { MIRROR_FIRST, MIRROR_REACH, MIRROR_STEPS } from './waterMaterial';
 
 /**
  * The ground a lake mirrors (waterMaterial.ts marches each pixel's reflected ray against it): the
  * map's heights on a coarse grid of at most MIRROR_MAX_SIDE samples a side, each sample the highest
  * vertex within half a sample spacing of it, so a cliff or ridge is never lower here than on the map
  * (a ray that passes over this ground passes over the map's). Kept as a half-float texture read with
- * linear filtering; sent again whole (at most 257² × 2 bytes) when the heights change.
+ * linear filtering; sent again whole (at most 257² × 2 bytes) when the heights change. Beside it, the
+ * ground's colour at each sample (mirrorPaint below): what the mirrored land shows where a ray meets it.
  */
 export const MIRROR_MAX_SIDE = 257;
 
@@ -23,6 +29,20 @@ export interface MirrorGround {
   /** The map's half extent on x and z (metres): sample (0, 0) is vertex (0, 0) at (−halfX, −halfZ). */
   halfX: number;
   halfZ: number;
+}
+
+/**
+ * The land's colour at each sample, RGBA bytes row by row: (rgb) √ of its albedo in linear light (the
+ * shader squares it back: finer steps in the dark, where ground colours lie, than bytes of linear light),
+ * (a) the sun's cosine on its shading normal, max(0, n · toSun). `normals`: the shading normals (3 a sample).
+ */
+export interface MirrorPaint {
+  colours: Uint8Array;
+  normals: Float32Array;
+  /** Unit vector towards the sun the alpha was made for. */
+  toSun: { x: number; y: number; z: number };
+  mode: ColourMode;
+  lines: NaturalLines;
 }
 
 /** The sampling of `grid`: every `step`-th vertex, the least step that keeps both sides within MIRROR_MAX_SIDE. */
@@ -90,6 +110,122 @@ export function refreshMirrorGround(ground: MirrorGround, grid: HydrologyGrid, h
   const rect = { i0: first(region.i0, ground.width), j0: first(region.j0, ground.depth), i1: past(region.i1, ground.width), j1: past(region.j1, ground.depth) };
   fillMirror(ground, grid, heights, rect.i0, rect.j0, rect.i1, rect.j1);
   return rect;
+}
+
+/** How far (vertices) a height's change reaches a sample's colour: its shading normal's and slope's stencil (shadingNormalAt). */
+const PAINT_REACH = 2;
+const HYPSOMETRIC_LINEAR = linearRamp(HYPSOMETRIC_RAMP);
+const SLOPE_LINEAR = linearRamp(SLOPE_RAMP);
+
+/**
+ * The colours of samples [i0, i1) × [j0, j1) of `ground`'s paint: each sample's vertex (i·step, j·step,
+ * the map's last where that lies past it) coloured as the 3D view's vertex colours colour it
+ * (app/view/terrainColours.ts writeVertexColours: natural ground cover by the ground layers of `lines`,
+ * its slope from the shading normal; or the height or slope ramp), with no erosion cover. On a coarse
+ * ground (step > 1) the natural colours are the mean over a sample's footprint (its spacing: rock bands
+ * and the snow line do not alias). The height ramp spans the samples' heights.
+ */
+function fillPaint(ground: MirrorGround, paint: MirrorPaint, field: Heightfield, i0: number, j0: number, i1: number, j1: number): void {
+  const { step, width, spacing } = ground;
+  const { colours, normals, toSun, mode, lines } = paint;
+  const palette = mode === 'natural' ? naturalPalette(lines, { erosion: false, road: false }) : null;
+  let low = Infinity;
+  let high = -Infinity;
+  if (mode === 'height') for (const h of ground.heights) [low, high] = [Math.min(low, h), Math.max(high, h)];
+  const range = colourRange(mode, { min: low, max: high }, lines);
+  const coarse = step > 1;
+  const rgb = [0, 0, 0];
+  for (let j = j0; j < j1; j++) {
+    const vj = Math.min(field.depth - 1, j * step);
+    for (let i = i0; i < i1; i++) {
+      const vi = Math.min(field.width - 1, i * step);
+      const k = j * width + i;
+      shadingNormalAt(field, vi, vj, normals, 3 * k);
+      const nx = normals[3 * k];
+      const ny = normals[3 * k + 1];
+      const nz = normals[3 * k + 2];
+      const h = field.heights[vj * field.width + vi];
+      if (palette) {
+        const slopeDeg = normalSlopeDeg(ny);
+        const x = (vi - (field.width - 1) / 2) * field.cellSize;
+        const z = (vj - (field.depth - 1) / 2) * field.cellSize;
+        const footprint = coarse ? (Math.sqrt(nx * nx + nz * nz) / ny) * spacing : 0;
+        const snowShift = snowShiftAt(palette, h, x, z, slopeDeg, nx, nz, footprint);
+        writeNaturalGround(palette, h, slopeDeg, 0, 0, rgb, 0, footprint, 0, x, z, footprint, snowShift, coarse ? spacing : 0);
+      } else {
+        const t = mode === 'slope' ? Math.acos(Math.min(1, Math.max(-1, ny))) / (Math.PI / 2) : normalisedHeight(h, range.min, range.max);
+        const lut = mode === 'slope' ? SLOPE_LINEAR : HYPSOMETRIC_LINEAR;
+        const r = rampIndex(t) * 3;
+        [rgb[0], rgb[1], rgb[2]] = [lut[r], lut[r + 1], lut[r + 2]];
+      }
+      for (let c = 0; c < 3; c++) colours[4 * k + c] = Math.round(Math.sqrt(Math.min(1, Math.max(0, rgb[c]))) * 255);
+      colours[4 * k + 3] = Math.round(Math.max(0, nx * toSun.x + ny * toSun.y + nz * toSun.z) * 255);
+    }
+  }
+}
+
+/** The paint of the whole of `ground`, read from `field` (the heights `ground` was read from). */
+export function mirrorPaint(
+  ground: MirrorGround,
+  field: Heightfield,
+  mode: ColourMode,
+  lines: NaturalLines,
+  toSun: { x: number; y: number; z: number } = { x: 0, y: 1, z: 0 },
+): MirrorPaint {
+  const count = ground.width * ground.depth;
+  const paint: MirrorPaint = { colours: new Uint8Array(4 * count), normals: new Float32Array(3 * count), toSun: { ...toSun }, mode, lines };
+  fillPaint(ground, paint, field, 0, 0, ground.width, ground.depth);
+  return paint;
+}
+
+/**
+ * Paints again the samples whose colour `region` reaches (its vertices and PAINT_REACH round them; every
+ * one for 'all', or in height mode where the ramp spans the heights); returns whether any changed.
+ */
+export function refreshMirrorPaint(ground: MirrorGround, paint: MirrorPaint, field: Heightfield, region: DirtyRegion): boolean {
+  if (region.kind === 'all' || paint.mode === 'height') {
+    fillPaint(ground, paint, field, 0, 0, ground.width, ground.depth);
+    return true;
+  }
+  const first = (vertex: number, samples: number) => Math.min(samples, Math.max(0, Math.ceil((vertex - PAINT_REACH) / ground.step)));
+  const past = (vertex: number, samples: number) => Math.min(samples, Math.max(0, Math.floor((vertex - 1 + PAINT_REACH) / ground.step) + 1));
+  const [i0, j0, i1, j1] = [first(region.i0, ground.width), first(region.j0, ground.depth), past(region.i1, ground.width), past(region.j1, ground.depth)];
+  if (i1 <= i0 || j1 <= j0) return false;
+  fillPaint(ground, paint, field, i0, j0, i1, j1);
+  return true;
+}
+
+/** The paint's sun term (its alpha) for the sun towards `toSun`, from the normals kept. */
+export function shadeMirrorPaint(paint: MirrorPaint, toSun: { x: number; y: number; z: number }): void {
+  const { colours, normals } = paint;
+  paint.toSun = { ...toSun };
+  for (let k = 0, n = normals.length / 3; k < n; k++)
+    colours[4 * k + 3] = Math.round(Math.max(0, normals[3 * k] * toSun.x + normals[3 * k + 1] * toSun.y + normals[3 * k + 2] * toSun.z) * 255);
+}
+
+/** `paint`'s colours as an RGBA texture of `ground`'s size (the same one refilled if it fits), read with linear filtering. */
+export function mirrorPaintTexture(ground: MirrorGround, paint: MirrorPaint, texture: DataTexture | null): DataTexture {
+  if (texture && texture.image.width === ground.width && texture.image.height === ground.depth && texture.image.data === paint.colours) {
+    texture.needsUpdate = true;
+    return texture;
+  }
+  texture?.dispose();
+  const made = new DataTexture(paint.colours, ground.width, ground.depth, RGBAFormat, UnsignedByteType);
+  made.minFilter = LinearFilter;
+  made.magFilter = LinearFilter;
+  made.generateMipmaps = false;
+  made.needsUpdate = true;
+  return made;
+}
+
+/**
+ * The march's steps over `ground` (waterMaterial.ts mirrorMarch): the first MIRROR_FIRST samples out, each
+ * the last × `growth`, the last of MIRROR_STEPS at MIRROR_REACH metres or the map's size, the lesser.
+ */
+export function mirrorMarchSteps(ground: MirrorGround): { first: number; growth: number } {
+  const first = MIRROR_FIRST * ground.spacing;
+  const reach = Math.min(MIRROR_REACH, 2 * Math.max(ground.halfX, ground.halfZ));
+  return { first, growth: Math.max(1.05, (reach / first) ** (1 / (MIRROR_STEPS - 1))) };
 }
 
 /** The highest sample of `ground` (the marching stops once a ray is above it). */

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { BufferAttribute, Mesh } from 'three';
+import { Color, type BufferAttribute, type DataTexture, type Mesh } from 'three';
 import { WATER_LAKE, WATER_RIVER } from '../../../shared/hydrology/water';
 import { createWaterSurface } from '../../../shared/hydrology/waterSurface';
 import { ALL } from '../../../app/document/region';
 import { packedSlopes, WaterView } from './waterView';
+import { mirrorGround, mirrorPaint } from './waterMirror';
+import { DEFAULT_NATURAL_LINES } from '../../../shared/ground/naturalColours';
 
 /** A 9 × 9 map at 2 m with a 3 × 3 pit lake 1.25 m deep in its middle, 2.25 m at its centre (16 cells drawn, 25 corners). */
 function pitLake() {
@@ -197,5 +199,34 @@ describe('the 3D view’s rivers as strips', () => {
 describe('the water edge slopes on the GPU', () => {
   it('are normalised 16-bit over ±8 m/m: 0.5 m/m is 32767 / 16, steeper ones held at the range', () => {
     expect(Array.from(packedSlopes(new Float32Array([-0.5, 0, 8, 12, -40])))).toEqual([-2048, 0, 32767, 32767, -32767]);
+  });
+});
+
+describe('the lakes’ mirror in the 3D view', () => {
+  it('paints the mirrored land as the terrain is coloured, again when the colouring or the sun changes, and after an edit', () => {
+    const { grid, heights, water } = pitLake();
+    const field = { ...grid, heights };
+    const view = new WaterView();
+    view.update(grid, water, heights, null, ALL);
+    const paintOf = () => (view.material.uniforms.mirrorPaint.value as DataTexture).image.data as Uint8Array;
+    const ground = mirrorGround(grid, heights);
+    expect(Array.from(paintOf())).toEqual(Array.from(mirrorPaint(ground, field, 'natural', DEFAULT_NATURAL_LINES).colours));
+    // The slope ramp (View › Colours): the colours only, the same texture's size.
+    view.setGroundColours('slope', DEFAULT_NATURAL_LINES);
+    expect(Array.from(paintOf())).toEqual(Array.from(mirrorPaint(ground, field, 'slope', DEFAULT_NATURAL_LINES).colours));
+    // The sun low in the east: the alpha is the sun's cosine on each sample's normal, the irradiance its colour over π.
+    const sun = { toSun: { x: 0.8, y: 0.6, z: 0 }, colour: new Color(1, 0.9, 0.8), intensity: 3 };
+    view.setSun(sun);
+    expect(Array.from(paintOf())).toEqual(Array.from(mirrorPaint(ground, field, 'slope', DEFAULT_NATURAL_LINES, sun.toSun).colours));
+    const irradiance = view.material.uniforms.sunIrradiance.value as Color;
+    expect(irradiance.r).toBeCloseTo(3 / Math.PI, 6);
+    expect(irradiance.b).toBeCloseTo((0.8 * 3) / Math.PI, 6);
+    // An edit in a corner: painted again there as a fresh painting would be.
+    const edited = heights.slice();
+    for (let j = 0; j < 3; j++) for (let i = 0; i < 3; i++) edited[j * 9 + i] = 12 + i + 2 * j;
+    view.update(grid, water, edited, null, { kind: 'rect', i0: 0, j0: 0, i1: 3, j1: 3 });
+    const fresh = mirrorPaint(mirrorGround(grid, edited), { ...grid, heights: edited }, 'slope', DEFAULT_NATURAL_LINES, sun.toSun);
+    expect(Array.from(paintOf())).toEqual(Array.from(fresh.colours));
+    view.dispose();
   });
 });

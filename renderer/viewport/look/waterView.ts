@@ -12,9 +12,6 @@ import type { DirtyRegion } from '../../../app/document/region';
 import {
   createWaterMaterial,
   lakeBodyLight,
-  MIRROR_FIRST,
-  MIRROR_REACH,
-  MIRROR_STEPS,
   SHORE_SLOPE_RANGE,
   STRIP_LIFT,
   type WaterLightingUniforms,
@@ -22,13 +19,20 @@ import {
 import {
   mirrorGround,
   mirrorGroundShape,
+  mirrorMarchSteps,
+  mirrorPaint,
+  mirrorPaintTexture,
+  refreshMirrorPaint,
+  shadeMirrorPaint,
   mirrorTexture,
   mirrorTop,
   mirrorTransform,
   refreshMirrorGround,
   type MirrorGround,
+  type MirrorPaint,
   type MirrorRect,
 } from './waterMirror';
+import { DEFAULT_NATURAL_LINES, sameNaturalLines, type ColourMode, type NaturalLines } from '../../../shared/ground/naturalColours';
 import { riverStripBlock, stripWaterBlock } from '../../../app/water/riverStripBlock';
 import type { DrawnLine } from '../../../shared/rivers/drawnStrip';
 import { automaticStripsExcluded, drawnStrips, sheetHoldsLakesOnly } from '../../../shared/layers/drawnRiverLines';
@@ -80,8 +84,14 @@ export class WaterView {
   private readonly drawnStrips: Mesh[] = [];
   private drawnLines: readonly DrawnLine[] | null = null;
   private drawnMask: Uint8Array | null = null;
-  /** The ground the lakes mirror (waterMirror.ts), null until there is water. */
+  /** The ground the lakes mirror (waterMirror.ts), null until there is water; its colours (null as it). */
   private mirror: MirrorGround | null = null;
+  private paint: MirrorPaint | null = null;
+  /** How the terrain is coloured (the mirrored land is coloured so too), and the sun towards which it is lit. */
+  private colours: { mode: ColourMode; lines: NaturalLines } = { mode: 'natural', lines: DEFAULT_NATURAL_LINES };
+  private toSun = { x: 0, y: 1, z: 0 };
+  /** The map the mirror was last read from (its colours are painted again from it when the colouring changes). */
+  private mirrorField: { grid: HydrologyGrid; heights: Float32Array } | null = null;
 
   /**
    * `keepArrays`: the meshes keep their arrays after upload, so that a lost GPU context is restored
@@ -251,6 +261,27 @@ export class WaterView {
       material.uniforms.sunColour.value.copy(sun.colour).multiplyScalar(sun.intensity);
     }
     (this.material.uniforms.bodyLight.value as Color).copy(lakeBodyLight(sun));
+    // The mirrored land's sun, as the terrain's Lambert: its irradiance on a surface facing it, over π.
+    (this.material.uniforms.sunIrradiance.value as Color).copy(sun.colour).multiplyScalar(sun.intensity / Math.PI);
+    this.toSun = { x: sun.toSun.x, y: sun.toSun.y, z: sun.toSun.z };
+    if (this.mirror && this.paint) {
+      shadeMirrorPaint(this.paint, this.toSun);
+      this.material.uniforms.mirrorPaint.value = mirrorPaintTexture(this.mirror, this.paint, this.material.uniforms.mirrorPaint.value as DataTexture | null);
+    }
+  }
+
+  /** How the terrain is coloured (View › Colours): the mirrored land is painted again when it changes. */
+  setGroundColours(mode: ColourMode, lines: NaturalLines): void {
+    if (mode === this.colours.mode && sameNaturalLines(lines, this.colours.lines)) return;
+    this.colours = { mode, lines };
+    this.paint = null;
+    if (!this.mirror || !this.mirrorField) return;
+    // The colours only: the mirror's heights stay as they are.
+    const { grid, heights } = this.mirrorField;
+    const field = { width: grid.width, depth: grid.depth, cellSize: grid.cellSize, heights };
+    this.paint = mirrorPaint(this.mirror, field, mode, lines, this.toSun);
+    const uniforms = this.material.uniforms;
+    uniforms.mirrorPaint.value = mirrorPaintTexture(this.mirror, this.paint, uniforms.mirrorPaint.value as DataTexture | null);
   }
 
   /** The lakes' mirror: its ground read again where `region` changed (the whole of it for another map), sent to the sheet's material. */
@@ -264,11 +295,21 @@ export class WaterView {
       rect = refreshMirrorGround(mirror, grid, heights, region);
     else mirror = this.mirror = mirrorGround(grid, heights);
     uniforms.mirrorGround.value = mirrorTexture(mirror, uniforms.mirrorGround.value as DataTexture | null, rect);
+    this.mirrorField = { grid, heights };
+    const field = { width: grid.width, depth: grid.depth, cellSize: grid.cellSize, heights };
+    const { mode, lines } = this.colours;
+    const paintTexture = uniforms.mirrorPaint.value as DataTexture | null;
+    if (rect && this.paint) {
+      if (refreshMirrorPaint(mirror, this.paint, field, region)) uniforms.mirrorPaint.value = mirrorPaintTexture(mirror, this.paint, paintTexture);
+    } else {
+      this.paint = mirrorPaint(mirror, field, mode, lines, this.toSun);
+      uniforms.mirrorPaint.value = mirrorPaintTexture(mirror, this.paint, paintTexture);
+    }
     mirrorTransform(mirror, uniforms.mirrorTransform.value as Vector4);
     uniforms.mirrorTop.value = mirrorTop(mirror);
-    uniforms.mirrorFirst.value = MIRROR_FIRST * mirror.spacing;
-    const reach = Math.min(MIRROR_REACH, 2 * Math.max(mirror.halfX, mirror.halfZ));
-    uniforms.mirrorGrowth.value = Math.max(1.05, (reach / (MIRROR_FIRST * mirror.spacing)) ** (1 / (MIRROR_STEPS - 1)));
+    const steps = mirrorMarchSteps(mirror);
+    uniforms.mirrorFirst.value = steps.first;
+    uniforms.mirrorGrowth.value = steps.growth;
   }
 
   /**
@@ -352,6 +393,7 @@ export class WaterView {
   dispose(): void {
     this.clear();
     (this.material.uniforms.mirrorGround.value as DataTexture | null)?.dispose();
+    (this.material.uniforms.mirrorPaint.value as DataTexture | null)?.dispose();
     this.material.dispose();
     this.stripMaterial.dispose();
   }
