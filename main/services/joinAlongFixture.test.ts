@@ -24,6 +24,8 @@ const FLOOR = 20;
  * `gradeTributaries` both true, as the River tool, the CLI and the layers panel write new rivers.
  */
 function fixtureStack(): Layer[] {
+  // The defaults of the fixture's day: `minLakeDepth` came later (absent = every depression a lake, as written).
+  const { minLakeDepth: _later, ...waterDefaults } = DEFAULT_WATER_PARAMS;
   const heights = sampled(GRID, (x, z) => 20 - 0.01 * x + 0.2 * Math.abs(z - FLOOR * GRID.cellSize));
   const river: RiverLayer = {
     id: 'river-1',
@@ -41,7 +43,7 @@ function fixtureStack(): Layer[] {
   };
   return [
     { id: 'heights-1', name: 'Valley', enabled: true, opacity: 1, kind: 'heights', params: {}, heights },
-    { id: 'water-1', name: 'Water 1', enabled: true, opacity: 1, kind: 'water', params: { ...DEFAULT_WATER_PARAMS, riverArea: 2000 } },
+    { id: 'water-1', name: 'Water 1', enabled: true, opacity: 1, kind: 'water', params: { ...waterDefaults, riverArea: 2000 } },
     river,
   ];
 }
