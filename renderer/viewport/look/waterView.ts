@@ -9,13 +9,7 @@ import { WaterLevels, type WaterLodOptions } from '../../../app/water/waterLevel
 import { CameraSnapshot } from '../../../app/lod/cameraSnapshot';
 import type { LodCamera } from '../../../shared/lod/selectLod';
 import type { DirtyRegion } from '../../../app/document/region';
-import {
-  createWaterMaterial,
-  lakeBodyLight,
-  SHORE_SLOPE_RANGE,
-  STRIP_LIFT,
-  type WaterLightingUniforms,
-} from './waterMaterial';
+import { createWaterMaterial, lakeBodyLight, SHORE_SLOPE_RANGE, STRIP_LIFT, type WaterLightingUniforms } from './waterMaterial';
 import {
   mirrorGround,
   mirrorGroundShape,
