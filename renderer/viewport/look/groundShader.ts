@@ -35,6 +35,20 @@ export const TILE_WARP = 0.4;
 export const TILE_WARP_FREQUENCY = 0.31;
 /** The heaviest non-rock material's lead over the next at which its texture shows in full (see GROUND_FRAGMENT). */
 export const TIE_FADE = 0.25;
+/**
+ * Where the ground rules read a triangle's own slope instead of its shading normal's (terrainRuleSlope):
+ * the shading normals are smooth across a cliff's rim or foot (shared/terrain/shadingNormals.ts), so
+ * the level cell behind a one-cell caprock face is shaded from level at its back to half the face's
+ * slope (54° on Mesas) at the rim, and the rules read every slope between across it: rock, then talus
+ * rubble, then bare ground, in triangles that follow the rim's steps — cell-sized pale and red teeth
+ * along every cap rim, against the sky up close. From a difference of RULE_CREASE_FROM° between the two
+ * slopes the rules turn to the triangle's, wholly from RULE_CREASE_TO°: the drawn level top is ground
+ * to its edge, the drawn face rock. Smooth ground (the normals within a few degrees of the triangles;
+ * 1.9 % of Mountains' and 1.0 % of Mesas' ground differ by over 20° at 257², 0.6 and 0.5 % by over 25°) reads as before, so the
+ * triangles' lattice of talus steps does not show in the colours.
+ */
+export const RULE_CREASE_FROM = 20;
+export const RULE_CREASE_TO = 30;
 /** The finest of the world-space patches laid over the non-rock material (terrainPatches), metres. */
 const PATCH_METRES = 0.37;
 /** The patches' strength, in units of the material's albedo variation. */
@@ -222,6 +236,13 @@ uniform vec3 terrainBedFrame;
 const float TERRAIN_TILE[${GROUND_MATERIALS.length}] = ${perMaterial(GROUND_TILE_METRES)};
 const float TERRAIN_ALBEDO[${GROUND_MATERIALS.length}] = ${perMaterial(GROUND_ALBEDO_AMOUNT)};
 
+// The slope (degrees) the ground rules read: the shading normal's (shadedDeg), except on a triangle whose
+// own slope (its plane's normal 'face', any length or sign: the cross of the position's screen derivatives)
+// differs from it by RULE_CREASE_FROM° or more, which reads its own slope from RULE_CREASE_TO° (see those).
+float terrainRuleSlope(float shadedDeg, vec3 face) {
+  float faceDeg = degrees(acos(clamp(abs(face.y) / max(length(face), 1e-20), 0.0, 1.0)));
+  return mix(shadedDeg, faceDeg, smoothstep(${glslFloat(RULE_CREASE_FROM)}, ${glslFloat(RULE_CREASE_TO)}, abs(shadedDeg - faceDeg)));
+}
 // masks.ts ruleWeight for a packed rule: a band [min, max] with smoothstep edges 'softness' wide (hard without).
 float terrainGroundRule(vec4 rule, float v) {
   if (rule.w < -0.5) return 1.0;
@@ -313,7 +334,7 @@ const WET_SHADE = `(1.0 - ${glslFloat(WET_DARKENING)} * ${ruleGlsl(WET_RULE, 'vT
 export const GROUND_FRAGMENT = /* glsl */ `
 {
   float gHeight = vTerrainWorld.y;
-  float gSlope = degrees(acos(clamp(terrainWorldNormal.y, 0.0, 1.0)));
+  float gSlope = terrainRuleSlope(degrees(acos(clamp(terrainWorldNormal.y, 0.0, 1.0))), cross(dFdx(vTerrainWorld), dFdy(vTerrainWorld)));
   vec3 gBand = terrainBand(terrainBedHeight(vTerrainWorld));
   vec3 gMean = vec3(0.0);
   float gLeft = 1.0;
