@@ -41,11 +41,13 @@ export const TIE_FADE = 0.25;
  * the level cell behind a one-cell caprock face is shaded from level at its back to half the face's
  * slope (54° on Mesas) at the rim, and the rules read every slope between across it: rock, then talus
  * rubble, then bare ground, in triangles that follow the rim's steps — cell-sized pale and red teeth
- * along every cap rim, against the sky up close. From a difference of RULE_CREASE_FROM° between the two
- * slopes the rules turn to the triangle's, wholly from RULE_CREASE_TO°: the drawn level top is ground
- * to its edge, the drawn face rock. Smooth ground (the normals within a few degrees of the triangles;
- * 1.9 % of Mountains' and 1.0 % of Mesas' ground differ by over 20° at 257², 0.6 and 0.5 % by over 25°) reads as before, so the
- * triangles' lattice of talus steps does not show in the colours.
+ * along every cap rim, against the sky up close. A triangle RULE_CREASE_FROM° or more flatter than its
+ * shading normal turns to its own slope, wholly from RULE_CREASE_TO°: the drawn level top is ground to
+ * its edge, a bench at a cliff's foot ground to the foot. Only flatter: a triangle steeper than its
+ * normals is the side of a V (a gully's or channel's floor, a ridge), where its own slope speckled a
+ * valley's gravel with grass from afar. Smooth ground (its triangles within a few degrees of the
+ * normals; 1.9 % of Mountains' and 1.0 % of Mesas' ground differ by over 20° either way at 257²) reads
+ * as before, so the triangles' lattice of talus steps does not show in the colours.
  */
 export const RULE_CREASE_FROM = 20;
 export const RULE_CREASE_TO = 30;
@@ -238,10 +240,10 @@ const float TERRAIN_ALBEDO[${GROUND_MATERIALS.length}] = ${perMaterial(GROUND_AL
 
 // The slope (degrees) the ground rules read: the shading normal's (shadedDeg), except on a triangle whose
 // own slope (its plane's normal 'face', any length or sign: the cross of the position's screen derivatives)
-// differs from it by RULE_CREASE_FROM° or more, which reads its own slope from RULE_CREASE_TO° (see those).
+// is RULE_CREASE_FROM° or more below it, which reads its own slope from RULE_CREASE_TO° below (see those).
 float terrainRuleSlope(float shadedDeg, vec3 face) {
   float faceDeg = degrees(acos(clamp(abs(face.y) / max(length(face), 1e-20), 0.0, 1.0)));
-  return mix(shadedDeg, faceDeg, smoothstep(${glslFloat(RULE_CREASE_FROM)}, ${glslFloat(RULE_CREASE_TO)}, abs(shadedDeg - faceDeg)));
+  return mix(shadedDeg, faceDeg, smoothstep(${glslFloat(RULE_CREASE_FROM)}, ${glslFloat(RULE_CREASE_TO)}, shadedDeg - faceDeg));
 }
 // masks.ts ruleWeight for a packed rule: a band [min, max] with smoothstep edges 'softness' wide (hard without).
 float terrainGroundRule(vec4 rule, float v) {
