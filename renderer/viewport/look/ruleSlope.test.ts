@@ -3,15 +3,15 @@ import { createHeightfield, type Heightfield } from '../../../shared/terrain/hei
 import { buildGridIndices } from '../../../shared/terrain/mesh';
 import { normalSlopeDeg, shadingNormalAt } from '../../../shared/terrain/shadingNormals';
 import { groundLayers, groundWeights } from '../../../shared/ground/groundMaterials';
-import { GROUND_FRAGMENT, GROUND_FRAGMENT_HEADER, RULE_CREASE_FROM } from './groundShader';
+import { GROUND_FRAGMENT, GROUND_FRAGMENT_HEADER, RULE_CELL_PIXELS, RULE_CREASE_FROM } from './groundShader';
 import { glslBody, glslSmoothstep, glslToJs } from './testing/glslAsJs';
 
 type Vec = { x: number; y: number; z: number };
 
 /** The shader's terrainRuleSlope, its GLSL text run as JavaScript (vec3s as {x, y, z}). */
-function shaderRuleSlope(): (shadedDeg: number, face: Vec) => number {
+function shaderRuleSlope(): (shadedDeg: number, face: Vec, cellPixels: number) => number {
   const js = glslToJs(glslBody(GROUND_FRAGMENT_HEADER, 'float terrainRuleSlope('));
-  return new Function('degrees', 'acos', 'clamp', 'abs', 'max', 'length', 'mix', 'smoothstep', 'shadedDeg', 'face', js).bind(
+  return new Function('degrees', 'acos', 'clamp', 'abs', 'max', 'length', 'mix', 'smoothstep', 'shadedDeg', 'face', 'cellPixels', js).bind(
     null,
     (radians: number) => (radians * 180) / Math.PI,
     Math.acos,
@@ -21,7 +21,7 @@ function shaderRuleSlope(): (shadedDeg: number, face: Vec) => number {
     (v: Vec) => Math.hypot(v.x, v.y, v.z),
     (a: number, b: number, f: number) => a + (b - a) * f,
     glslSmoothstep,
-  ) as (shadedDeg: number, face: Vec) => number;
+  ) as (shadedDeg: number, face: Vec, cellPixels: number) => number;
 }
 
 const CELL = 2;
@@ -107,6 +107,9 @@ function rockAndTalus(slopeDeg: number): number {
   return layers.reduce((sum, layer, l) => sum + (layer.name === 'rock' || layer.name === 'scree' ? weights[l] : 0), 0);
 }
 
+/** Up close, as the tour's close view has a Mesas rim: a cell 12 pixels wide. */
+const CLOSE = 12;
+
 describe('the slope the ground rules read along a one-cell caprock face (terrainRuleSlope)', () => {
   const ruleSlope = shaderRuleSlope();
   // A straight rim, and rims stepping a row every column, every second and every third column.
@@ -123,37 +126,43 @@ describe('the slope the ground rules read along a one-cell caprock face (terrain
   });
 
   for (const [name, rim] of rims) {
-    it(`rim ${name}: the drawn level cap is bare ground to its edge`, () => {
+    it(`rim ${name}: up close the drawn level cap is bare ground to its edge and the drawn face rock`, () => {
       const all = samples(mesaEdge(rim));
       const cap = all.filter((s) => s.onCap);
       const face = all.filter((s) => s.faceDeg > 60);
       expect(cap.length).toBeGreaterThan(100);
       expect(face.length).toBeGreaterThan(50);
-      // The level triangles behind the rim are shaded up to half the face's slope (the crease's median):
-      // read as shaded, their rims are talus and rock in triangles, the teeth.
-      expect(Math.max(...cap.map((s) => s.shadedDeg))).toBeGreaterThan(40);
+      // Read as shaded, the level triangles behind the rim reach half the face's slope (the crease's
+      // median) and the steep ones joining cap and face start level at their cap corner: talus and rock
+      // on the cap, talus and bare ground on a stepped rim's face, in triangles — the teeth.
+      expect(Math.max(...cap.map((s) => rockAndTalus(s.shadedDeg)))).toBeGreaterThan(0.9);
+      if (name !== 'straight') expect(Math.min(...face.map((s) => s.shadedDeg))).toBeLessThan(30);
       // Closed form: a level triangle is 0°, no talus and no rock anywhere on it.
       for (const s of cap) {
         expect(s.faceDeg).toBeLessThan(1e-9);
-        expect(rockAndTalus(ruleSlope(s.shadedDeg, s.face)), `shaded ${s.shadedDeg.toFixed(1)}°`).toBeLessThan(0.02);
+        expect(rockAndTalus(ruleSlope(s.shadedDeg, s.face, CLOSE)), `shaded ${s.shadedDeg.toFixed(1)}°`).toBeLessThan(0.02);
       }
-      // The face's triangles (76°, or the steep triangles of its steps) read their shading normals as before.
-      for (const s of face) expect(ruleSlope(s.shadedDeg, s.face)).toBe(s.shadedDeg);
+      // Every drawn triangle of the face (76°, or over 60° on its steps) is rock (the desert's from 45°).
+      for (const s of face) expect(ruleSlope(s.shadedDeg, s.face, CLOSE), `shaded ${s.shadedDeg.toFixed(1)}°`).toBeGreaterThanOrEqual(45);
     });
   }
 
-  it('the sides of a V (a channel floor) read their shading normals, not their steeper triangles', () => {
-    // A V-shaped channel 3 m deep across one cell each side, along a diagonal: the triangles beside its
-    // floor are far steeper than the normals there (the crease's median and the floor's level).
-    const size = 24;
-    const field = createHeightfield(size, size, CELL);
-    for (let j = 0; j < size; j++) for (let i = 0; i < size; i++) field.heights[j * size + i] = 3 * Math.min(1, Math.abs(i - j) / 1.5) + 0.1 * i;
-    const steeper = samples(field).filter((s) => s.faceDeg - s.shadedDeg >= RULE_CREASE_FROM);
-    expect(steeper.length).toBeGreaterThan(20);
-    for (const s of steeper) expect(ruleSlope(s.shadedDeg, s.face)).toBe(s.shadedDeg);
+  it(`from afar (a cell under ${RULE_CELL_PIXELS[0]} pixels) every triangle reads its shading normal: no speckle of triangles' slopes`, () => {
+    // The mesa's rim, and a V-shaped channel 3 m deep across one cell each side along a diagonal (the
+    // triangles beside its floor far steeper than the normals there).
+    const channel = createHeightfield(24, 24, CELL);
+    for (let j = 0; j < 24; j++) for (let i = 0; i < 24; i++) channel.heights[j * 24 + i] = 3 * Math.min(1, Math.abs(i - j) / 1.5) + 0.1 * i;
+    for (const field of [mesaEdge((i) => 6 + Math.floor(i / 2)), channel]) {
+      const creased = samples(field).filter((s) => Math.abs(s.faceDeg - s.shadedDeg) >= RULE_CREASE_FROM + 5);
+      expect(creased.length).toBeGreaterThan(20);
+      for (const s of creased) {
+        expect(ruleSlope(s.shadedDeg, s.face, RULE_CELL_PIXELS[0])).toBe(s.shadedDeg);
+        expect(Math.abs(ruleSlope(s.shadedDeg, s.face, CLOSE) - s.faceDeg)).toBeLessThan(Math.abs(s.shadedDeg - s.faceDeg));
+      }
+    }
   });
 
-  it('smooth ground reads its shading normal exactly, not its triangles (no lattice of talus steps)', () => {
+  it('smooth ground reads its shading normal exactly up close, not its triangles (no lattice of talus steps)', () => {
     // A quadratic bowl with a talus step pattern of ±0.2 m from cell to cell: normals and triangles differ
     // by a few degrees, under RULE_CREASE_FROM.
     const size = 24;
@@ -164,7 +173,7 @@ describe('the slope the ground rules read along a one-cell caprock face (terrain
     for (const s of all) {
       if (Math.abs(s.shadedDeg - s.faceDeg) >= RULE_CREASE_FROM) continue;
       smooth++;
-      expect(ruleSlope(s.shadedDeg, s.face)).toBe(s.shadedDeg);
+      expect(ruleSlope(s.shadedDeg, s.face, CLOSE)).toBe(s.shadedDeg);
     }
     expect(smooth).toBe(all.length);
   });
