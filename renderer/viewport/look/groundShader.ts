@@ -42,20 +42,18 @@ export const TIE_FADE = 0.25;
  * from level at their cap corner to the face's slope, and the level cell behind the rim from level to
  * half the face's (54° on Mesas): the rules read every slope between across them — rock, then talus
  * rubble, then bare ground — in triangles that follow the rim's steps, cell-sized pale and red teeth along
- * every cap rim, against the sky up close. A triangle whose slope differs from its shading normal's by
- * RULE_CREASE_FROM° turns to its own slope, wholly from RULE_CREASE_TO°: the drawn level top is ground to
- * its edge, the drawn face rock. Smooth ground (its triangles within a few degrees of the normals; 1.9 % of
- * Mountains' and 1.0 % of Mesas' ground differ by over 20° at 257², 0.6 and 0.5 % by over 25°) reads as
- * before, so the triangles' lattice of talus steps does not show in the colours.
+ * every cap rim, against the sky up close. A triangle RULE_CREASE_FROM° flatter than its shading normal
+ * turns to its own slope, wholly from RULE_CREASE_TO°, and so does one as much steeper that is drawn as a
+ * cliff: the drawn level top is ground to its edge, the drawn face rock. Steeper triangles that are no
+ * cliff keep their normals: the sides of a V (a channel's floor) are steeper than its normals, and read
+ * as drawn they put shards of grass in Mountains' gravel channels. Smooth ground (its triangles within a
+ * few degrees of the normals; 1.9 % of Mountains' and 1.0 % of Mesas' ground differ by over 20° at 257²,
+ * 0.6 and 0.5 % by over 25°) reads as before, so the triangles' lattice of talus steps does not show.
  */
 export const RULE_CREASE_FROM = 20;
 export const RULE_CREASE_TO = 30;
-/**
- * How many pixels a cell spans before a triangle's own slope shows (from the first, wholly from the
- * second): a triangle a few pixels wide is detail the pixel cannot hold, and its own slope speckled the
- * gravel of Mountains' channels (the sides of a V are steeper than its normals) with grass from afar.
- */
-export const RULE_CELL_PIXELS: readonly [number, number] = [4, 8];
+/** A triangle's slope (degrees) from which it is a cliff (wholly from the second): steeper than any talus stands. */
+export const RULE_CLIFF_DEG: readonly [number, number] = [50, 60];
 /** The finest of the world-space patches laid over the non-rock material (terrainPatches), metres. */
 const PATCH_METRES = 0.37;
 /** The patches' strength, in units of the material's albedo variation. */
@@ -86,8 +84,6 @@ export interface GroundUniforms {
   terrainBedBlend: IUniform<number>;
   /** Where the beds are read (shared/ground/strataBands.ts BandFrame): (base, gx, gz); 0s for the climate's level bands. */
   terrainBedFrame: IUniform<Vector3>;
-  /** The map's cell size, metres (terrainRuleSlope: how many pixels a cell spans). */
-  terrainGroundCell: IUniform<number>;
 }
 
 export function createGroundUniforms(): GroundUniforms {
@@ -107,7 +103,6 @@ export function createGroundUniforms(): GroundUniforms {
     terrainBedCount: { value: 1 },
     terrainBedBlend: { value: 0 },
     terrainBedFrame: { value: new Vector3() },
-    terrainGroundCell: { value: 2 },
   };
 }
 
@@ -243,18 +238,19 @@ uniform float terrainBedTops[${MAX_ROCK_BEDS}];
 uniform int terrainBedCount;
 uniform float terrainBedBlend;
 uniform vec3 terrainBedFrame;
-uniform float terrainGroundCell;
 const float TERRAIN_TILE[${GROUND_MATERIALS.length}] = ${perMaterial(GROUND_TILE_METRES)};
 const float TERRAIN_ALBEDO[${GROUND_MATERIALS.length}] = ${perMaterial(GROUND_ALBEDO_AMOUNT)};
 
 // The slope (degrees) the ground rules read: the shading normal's (shadedDeg), except on a triangle whose
 // own slope (its plane's normal 'face', any length or sign: the cross of the position's screen derivatives)
-// differs from it by RULE_CREASE_FROM° or more, which reads its own slope from RULE_CREASE_TO°, once a
-// cell spans RULE_CELL_PIXELS (cellPixels: a cell's metres over the pixel's) — see those.
-float terrainRuleSlope(float shadedDeg, vec3 face, float cellPixels) {
+// is RULE_CREASE_FROM° or more below it, or above it where the triangle is a cliff (RULE_CLIFF_DEG), which
+// reads its own slope from RULE_CREASE_TO° (see those).
+float terrainRuleSlope(float shadedDeg, vec3 face) {
   float faceDeg = degrees(acos(clamp(abs(face.y) / max(length(face), 1e-20), 0.0, 1.0)));
-  float own = smoothstep(${glslFloat(RULE_CREASE_FROM)}, ${glslFloat(RULE_CREASE_TO)}, abs(shadedDeg - faceDeg));
-  return mix(shadedDeg, faceDeg, own * smoothstep(${glslFloat(RULE_CELL_PIXELS[0])}, ${glslFloat(RULE_CELL_PIXELS[1])}, cellPixels));
+  float flatter = smoothstep(${glslFloat(RULE_CREASE_FROM)}, ${glslFloat(RULE_CREASE_TO)}, shadedDeg - faceDeg);
+  float steeper = smoothstep(${glslFloat(RULE_CREASE_FROM)}, ${glslFloat(RULE_CREASE_TO)}, faceDeg - shadedDeg)
+    * smoothstep(${glslFloat(RULE_CLIFF_DEG[0])}, ${glslFloat(RULE_CLIFF_DEG[1])}, faceDeg);
+  return mix(shadedDeg, faceDeg, max(flatter, steeper));
 }
 // masks.ts ruleWeight for a packed rule: a band [min, max] with smoothstep edges 'softness' wide (hard without).
 float terrainGroundRule(vec4 rule, float v) {
@@ -347,8 +343,7 @@ const WET_SHADE = `(1.0 - ${glslFloat(WET_DARKENING)} * ${ruleGlsl(WET_RULE, 'vT
 export const GROUND_FRAGMENT = /* glsl */ `
 {
   float gHeight = vTerrainWorld.y;
-  float gSlope = terrainRuleSlope(degrees(acos(clamp(terrainWorldNormal.y, 0.0, 1.0))), cross(dFdx(vTerrainWorld), dFdy(vTerrainWorld)),
-    terrainGroundCell / terrainMpp);
+  float gSlope = terrainRuleSlope(degrees(acos(clamp(terrainWorldNormal.y, 0.0, 1.0))), cross(dFdx(vTerrainWorld), dFdy(vTerrainWorld)));
   vec3 gBand = terrainBand(terrainBedHeight(vTerrainWorld));
   vec3 gMean = vec3(0.0);
   float gLeft = 1.0;

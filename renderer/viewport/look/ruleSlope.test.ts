@@ -3,15 +3,15 @@ import { createHeightfield, type Heightfield } from '../../../shared/terrain/hei
 import { buildGridIndices } from '../../../shared/terrain/mesh';
 import { normalSlopeDeg, shadingNormalAt } from '../../../shared/terrain/shadingNormals';
 import { groundLayers, groundWeights } from '../../../shared/ground/groundMaterials';
-import { GROUND_FRAGMENT, GROUND_FRAGMENT_HEADER, RULE_CELL_PIXELS, RULE_CREASE_FROM } from './groundShader';
+import { GROUND_FRAGMENT, GROUND_FRAGMENT_HEADER, RULE_CLIFF_DEG, RULE_CREASE_FROM } from './groundShader';
 import { glslBody, glslSmoothstep, glslToJs } from './testing/glslAsJs';
 
 type Vec = { x: number; y: number; z: number };
 
 /** The shader's terrainRuleSlope, its GLSL text run as JavaScript (vec3s as {x, y, z}). */
-function shaderRuleSlope(): (shadedDeg: number, face: Vec, cellPixels: number) => number {
+function shaderRuleSlope(): (shadedDeg: number, face: Vec) => number {
   const js = glslToJs(glslBody(GROUND_FRAGMENT_HEADER, 'float terrainRuleSlope('));
-  return new Function('degrees', 'acos', 'clamp', 'abs', 'max', 'length', 'mix', 'smoothstep', 'shadedDeg', 'face', 'cellPixels', js).bind(
+  return new Function('degrees', 'acos', 'clamp', 'abs', 'max', 'length', 'mix', 'smoothstep', 'shadedDeg', 'face', js).bind(
     null,
     (radians: number) => (radians * 180) / Math.PI,
     Math.acos,
@@ -21,7 +21,7 @@ function shaderRuleSlope(): (shadedDeg: number, face: Vec, cellPixels: number) =
     (v: Vec) => Math.hypot(v.x, v.y, v.z),
     (a: number, b: number, f: number) => a + (b - a) * f,
     glslSmoothstep,
-  ) as (shadedDeg: number, face: Vec, cellPixels: number) => number;
+  ) as (shadedDeg: number, face: Vec) => number;
 }
 
 const CELL = 2;
@@ -107,9 +107,6 @@ function rockAndTalus(slopeDeg: number): number {
   return layers.reduce((sum, layer, l) => sum + (layer.name === 'rock' || layer.name === 'scree' ? weights[l] : 0), 0);
 }
 
-/** Up close, as the tour's close view has a Mesas rim: a cell 12 pixels wide. */
-const CLOSE = 12;
-
 describe('the slope the ground rules read along a one-cell caprock face (terrainRuleSlope)', () => {
   const ruleSlope = shaderRuleSlope();
   // A straight rim, and rims stepping a row every column, every second and every third column.
@@ -126,7 +123,7 @@ describe('the slope the ground rules read along a one-cell caprock face (terrain
   });
 
   for (const [name, rim] of rims) {
-    it(`rim ${name}: up close the drawn level cap is bare ground to its edge and the drawn face rock`, () => {
+    it(`rim ${name}: the drawn level cap is bare ground to its edge and the drawn face rock`, () => {
       const all = samples(mesaEdge(rim));
       const cap = all.filter((s) => s.onCap);
       const face = all.filter((s) => s.faceDeg > 60);
@@ -140,29 +137,25 @@ describe('the slope the ground rules read along a one-cell caprock face (terrain
       // Closed form: a level triangle is 0°, no talus and no rock anywhere on it.
       for (const s of cap) {
         expect(s.faceDeg).toBeLessThan(1e-9);
-        expect(rockAndTalus(ruleSlope(s.shadedDeg, s.face, CLOSE)), `shaded ${s.shadedDeg.toFixed(1)}°`).toBeLessThan(0.02);
+        expect(rockAndTalus(ruleSlope(s.shadedDeg, s.face)), `shaded ${s.shadedDeg.toFixed(1)}°`).toBeLessThan(0.02);
       }
       // Every drawn triangle of the face (76°, or over 60° on its steps) is rock (the desert's from 45°).
-      for (const s of face) expect(ruleSlope(s.shadedDeg, s.face, CLOSE), `shaded ${s.shadedDeg.toFixed(1)}°`).toBeGreaterThanOrEqual(45);
+      for (const s of face) expect(ruleSlope(s.shadedDeg, s.face), `shaded ${s.shadedDeg.toFixed(1)}°`).toBeGreaterThanOrEqual(45);
     });
   }
 
-  it(`from afar (a cell under ${RULE_CELL_PIXELS[0]} pixels) every triangle reads its shading normal: no speckle of triangles' slopes`, () => {
-    // The mesa's rim, and a V-shaped channel 3 m deep across one cell each side along a diagonal (the
-    // triangles beside its floor far steeper than the normals there).
+  it('the sides of a V (a channel floor), steeper than its normals but no cliff, read their shading normals', () => {
+    // A V-shaped channel 2 m deep across one cell each side along a diagonal: the triangles beside its
+    // floor are far steeper than the normals there (the crease's median and the floor's level).
     const channel = createHeightfield(24, 24, CELL);
-    for (let j = 0; j < 24; j++) for (let i = 0; i < 24; i++) channel.heights[j * 24 + i] = 3 * Math.min(1, Math.abs(i - j) / 1.5) + 0.1 * i;
-    for (const field of [mesaEdge((i) => 6 + Math.floor(i / 2)), channel]) {
-      const creased = samples(field).filter((s) => Math.abs(s.faceDeg - s.shadedDeg) >= RULE_CREASE_FROM + 5);
-      expect(creased.length).toBeGreaterThan(20);
-      for (const s of creased) {
-        expect(ruleSlope(s.shadedDeg, s.face, RULE_CELL_PIXELS[0])).toBe(s.shadedDeg);
-        expect(Math.abs(ruleSlope(s.shadedDeg, s.face, CLOSE) - s.faceDeg)).toBeLessThan(Math.abs(s.shadedDeg - s.faceDeg));
-      }
-    }
+    for (let j = 0; j < 24; j++) for (let i = 0; i < 24; i++) channel.heights[j * 24 + i] = 2 * Math.min(1, Math.abs(i - j) / 1.5) + 0.1 * i;
+    const steeper = samples(channel).filter((s) => s.faceDeg - s.shadedDeg >= RULE_CREASE_FROM + 5);
+    expect(steeper.length).toBeGreaterThan(20);
+    expect(Math.max(...steeper.map((s) => s.faceDeg))).toBeLessThan(RULE_CLIFF_DEG[0]);
+    for (const s of steeper) expect(ruleSlope(s.shadedDeg, s.face)).toBe(s.shadedDeg);
   });
 
-  it('smooth ground reads its shading normal exactly up close, not its triangles (no lattice of talus steps)', () => {
+  it('smooth ground reads its shading normal exactly, not its triangles (no lattice of talus steps)', () => {
     // A quadratic bowl with a talus step pattern of ±0.2 m from cell to cell: normals and triangles differ
     // by a few degrees, under RULE_CREASE_FROM.
     const size = 24;
@@ -173,7 +166,7 @@ describe('the slope the ground rules read along a one-cell caprock face (terrain
     for (const s of all) {
       if (Math.abs(s.shadedDeg - s.faceDeg) >= RULE_CREASE_FROM) continue;
       smooth++;
-      expect(ruleSlope(s.shadedDeg, s.face, CLOSE)).toBe(s.shadedDeg);
+      expect(ruleSlope(s.shadedDeg, s.face)).toBe(s.shadedDeg);
     }
     expect(smooth).toBe(all.length);
   });

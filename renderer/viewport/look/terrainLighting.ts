@@ -253,12 +253,11 @@ export class TerrainLighting {
     }
   }
 
-  /** World x, z → texel centres of the lighting grid (grid vertex (a, b) is map vertex (a·stride, b·stride)), and the cell the ground rules read by. */
+  /** World x, z → texel centres of the lighting grid (grid vertex (a, b) is map vertex (a·stride, b·stride)). */
   private updateTransform(): void {
     const field = this.session.editor.document.field;
     const { stride, width, depth } = this.model.grid;
     const t = this.uniforms.terrainLightingTransform.value;
-    this.uniforms.terrainGroundCell.value = field.cellSize;
     const step = field.cellSize * stride;
     t.set(1 / (step * width), ((field.width - 1) / (2 * stride) + 0.5) / width, 1 / (step * depth), ((field.depth - 1) / (2 * stride) + 0.5) / depth);
   }
