@@ -242,15 +242,17 @@ const float TERRAIN_TILE[${GROUND_MATERIALS.length}] = ${perMaterial(GROUND_TILE
 const float TERRAIN_ALBEDO[${GROUND_MATERIALS.length}] = ${perMaterial(GROUND_ALBEDO_AMOUNT)};
 
 // The slope (degrees) the ground rules read: the shading normal's (shadedDeg), except on a triangle whose
-// own slope (its plane's normal 'face', any length or sign: the cross of the position's screen derivatives)
-// is RULE_CREASE_FROM° or more below it, or above it where the triangle is a cliff (RULE_CLIFF_DEG), which
-// reads its own slope from RULE_CREASE_TO° (see those).
-float terrainRuleSlope(float shadedDeg, vec3 face) {
-  float faceDeg = degrees(acos(clamp(abs(face.y) / max(length(face), 1e-20), 0.0, 1.0)));
+// own slope (its plane from dx and dy, the position's screen derivatives) is RULE_CREASE_FROM° or more below
+// it, or above it where the triangle is a cliff (RULE_CLIFF_DEG), which reads its own slope from
+// RULE_CREASE_TO° (see those). Where dx and dy span no plane (a wireframe's lines) the normal's slope.
+float terrainRuleSlope(float shadedDeg, vec3 dx, vec3 dy) {
+  vec3 face = cross(dx, dy);
+  float spans = smoothstep(0.01, 0.05, length(face) / max(length(dx) * length(dy), 1e-30));
+  float faceDeg = degrees(acos(clamp(abs(face.y) / max(length(face), 1e-30), 0.0, 1.0)));
   float flatter = smoothstep(${glslFloat(RULE_CREASE_FROM)}, ${glslFloat(RULE_CREASE_TO)}, shadedDeg - faceDeg);
   float steeper = smoothstep(${glslFloat(RULE_CREASE_FROM)}, ${glslFloat(RULE_CREASE_TO)}, faceDeg - shadedDeg)
     * smoothstep(${glslFloat(RULE_CLIFF_DEG[0])}, ${glslFloat(RULE_CLIFF_DEG[1])}, faceDeg);
-  return mix(shadedDeg, faceDeg, max(flatter, steeper));
+  return mix(shadedDeg, faceDeg, spans * max(flatter, steeper));
 }
 // masks.ts ruleWeight for a packed rule: a band [min, max] with smoothstep edges 'softness' wide (hard without).
 float terrainGroundRule(vec4 rule, float v) {
@@ -343,7 +345,7 @@ const WET_SHADE = `(1.0 - ${glslFloat(WET_DARKENING)} * ${ruleGlsl(WET_RULE, 'vT
 export const GROUND_FRAGMENT = /* glsl */ `
 {
   float gHeight = vTerrainWorld.y;
-  float gSlope = terrainRuleSlope(degrees(acos(clamp(terrainWorldNormal.y, 0.0, 1.0))), cross(dFdx(vTerrainWorld), dFdy(vTerrainWorld)));
+  float gSlope = terrainRuleSlope(degrees(acos(clamp(terrainWorldNormal.y, 0.0, 1.0))), dFdx(vTerrainWorld), dFdy(vTerrainWorld));
   vec3 gBand = terrainBand(terrainBedHeight(vTerrainWorld));
   vec3 gMean = vec3(0.0);
   float gLeft = 1.0;

@@ -9,9 +9,9 @@ import { glslBody, glslSmoothstep, glslToJs } from './testing/glslAsJs';
 type Vec = { x: number; y: number; z: number };
 
 /** The shader's terrainRuleSlope, its GLSL text run as JavaScript (vec3s as {x, y, z}). */
-function shaderRuleSlope(): (shadedDeg: number, face: Vec) => number {
-  const js = glslToJs(glslBody(GROUND_FRAGMENT_HEADER, 'float terrainRuleSlope('));
-  return new Function('degrees', 'acos', 'clamp', 'abs', 'max', 'length', 'mix', 'smoothstep', 'shadedDeg', 'face', js).bind(
+function shaderRuleSlope(): (shadedDeg: number, dx: Vec, dy: Vec) => number {
+  const js = glslToJs(glslBody(GROUND_FRAGMENT_HEADER, 'float terrainRuleSlope('), ['float', 'vec3']);
+  return new Function('degrees', 'acos', 'clamp', 'abs', 'max', 'length', 'mix', 'smoothstep', 'cross', 'shadedDeg', 'dx', 'dy', js).bind(
     null,
     (radians: number) => (radians * 180) / Math.PI,
     Math.acos,
@@ -21,7 +21,8 @@ function shaderRuleSlope(): (shadedDeg: number, face: Vec) => number {
     (v: Vec) => Math.hypot(v.x, v.y, v.z),
     (a: number, b: number, f: number) => a + (b - a) * f,
     glslSmoothstep,
-  ) as (shadedDeg: number, face: Vec) => number;
+    (a: Vec, b: Vec): Vec => ({ x: a.y * b.z - a.z * b.y, y: a.z * b.x - a.x * b.z, z: a.x * b.y - a.y * b.x }),
+  ) as (shadedDeg: number, dx: Vec, dy: Vec) => number;
 }
 
 const CELL = 2;
@@ -51,7 +52,9 @@ interface Sample {
   faceDeg: number;
   /** The slope of the shading normal the rasteriser interpolates there, degrees. */
   shadedDeg: number;
-  face: Vec;
+  /** The screen derivatives of the position: any two of the triangle's edges, in either order, of any length. */
+  dx: Vec;
+  dy: Vec;
   /** Whether all three corners are on the cap. */
   onCap: boolean;
 }
@@ -91,7 +94,13 @@ function samples(field: Heightfield): Sample[] {
       const weights = [1 - u - w, u, w];
       const n = [0, 1, 2].map((k) => weights.reduce((sum, f, corner) => sum + f * vertexNormals[corner][k], 0));
       const shadedDeg = normalSlopeDeg(n[1] / Math.hypot(n[0], n[1], n[2]));
-      out.push({ faceDeg, shadedDeg, face: t % 2 ? face : { x: -face.x * 3, y: -face.y * 3, z: -face.z * 3 }, onCap: [a, b, c].every((p) => p.y === CAP) });
+      out.push({
+        faceDeg,
+        shadedDeg,
+        dx: t % 2 ? e1 : { x: 3 * e2.x, y: 3 * e2.y, z: 3 * e2.z },
+        dy: t % 2 ? e2 : e1,
+        onCap: [a, b, c].every((p) => p.y === CAP),
+      });
     }
   }
   return out;
@@ -137,10 +146,10 @@ describe('the slope the ground rules read along a one-cell caprock face (terrain
       // Closed form: a level triangle is 0°, no talus and no rock anywhere on it.
       for (const s of cap) {
         expect(s.faceDeg).toBeLessThan(1e-9);
-        expect(rockAndTalus(ruleSlope(s.shadedDeg, s.face)), `shaded ${s.shadedDeg.toFixed(1)}°`).toBeLessThan(0.02);
+        expect(rockAndTalus(ruleSlope(s.shadedDeg, s.dx, s.dy)), `shaded ${s.shadedDeg.toFixed(1)}°`).toBeLessThan(0.02);
       }
       // Every drawn triangle of the face (76°, or over 60° on its steps) is rock (the desert's from 45°).
-      for (const s of face) expect(ruleSlope(s.shadedDeg, s.face), `shaded ${s.shadedDeg.toFixed(1)}°`).toBeGreaterThanOrEqual(45);
+      for (const s of face) expect(ruleSlope(s.shadedDeg, s.dx, s.dy), `shaded ${s.shadedDeg.toFixed(1)}°`).toBeGreaterThanOrEqual(45);
     });
   }
 
@@ -152,7 +161,13 @@ describe('the slope the ground rules read along a one-cell caprock face (terrain
     const steeper = samples(channel).filter((s) => s.faceDeg - s.shadedDeg >= RULE_CREASE_FROM + 5);
     expect(steeper.length).toBeGreaterThan(20);
     expect(Math.max(...steeper.map((s) => s.faceDeg))).toBeLessThan(RULE_CLIFF_DEG[0]);
-    for (const s of steeper) expect(ruleSlope(s.shadedDeg, s.face)).toBe(s.shadedDeg);
+    for (const s of steeper) expect(ruleSlope(s.shadedDeg, s.dx, s.dy)).toBe(s.shadedDeg);
+  });
+
+  it('where the derivatives span no plane (a wireframe line) the shading normal', () => {
+    const along = { x: 2, y: 0.1, z: 0 };
+    expect(ruleSlope(40, along, { x: 4, y: 0.2, z: 0 })).toBe(40);
+    expect(ruleSlope(40, along, { x: 0, y: 0, z: 0 })).toBe(40);
   });
 
   it('smooth ground reads its shading normal exactly, not its triangles (no lattice of talus steps)', () => {
@@ -166,7 +181,7 @@ describe('the slope the ground rules read along a one-cell caprock face (terrain
     for (const s of all) {
       if (Math.abs(s.shadedDeg - s.faceDeg) >= RULE_CREASE_FROM) continue;
       smooth++;
-      expect(ruleSlope(s.shadedDeg, s.face)).toBe(s.shadedDeg);
+      expect(ruleSlope(s.shadedDeg, s.dx, s.dy)).toBe(s.shadedDeg);
     }
     expect(smooth).toBe(all.length);
   });
