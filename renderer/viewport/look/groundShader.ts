@@ -35,6 +35,25 @@ export const TILE_WARP = 0.4;
 export const TILE_WARP_FREQUENCY = 0.31;
 /** The heaviest non-rock material's lead over the next at which its texture shows in full (see GROUND_FRAGMENT). */
 export const TIE_FADE = 0.25;
+/**
+ * Where the ground rules read a triangle's own slope instead of its shading normal's (terrainRuleSlope):
+ * the shading normals are smooth across a cliff's rim or foot (shared/terrain/shadingNormals.ts), so
+ * along a one-cell caprock face the triangles that join the cap to the face, steep as drawn, are shaded
+ * from level at their cap corner to the face's slope, and the level cell behind the rim from level to
+ * half the face's (54° on Mesas): the rules read every slope between across them — rock, then talus
+ * rubble, then bare ground — in triangles that follow the rim's steps, cell-sized pale and red teeth along
+ * every cap rim, against the sky up close. A triangle RULE_CREASE_FROM° flatter than its shading normal
+ * turns to its own slope, wholly from RULE_CREASE_TO°, and so does one as much steeper that is drawn as a
+ * cliff: the drawn level top is ground to its edge, the drawn face rock. Steeper triangles that are no
+ * cliff keep their normals: the sides of a V (a channel's floor) are steeper than its normals, and read
+ * as drawn they put shards of grass in Mountains' gravel channels. Smooth ground (its triangles within a
+ * few degrees of the normals; 1.9 % of Mountains' and 1.0 % of Mesas' ground differ by over 20° at 257²,
+ * 0.6 and 0.5 % by over 25°) reads as before, so the triangles' lattice of talus steps does not show.
+ */
+export const RULE_CREASE_FROM = 20;
+export const RULE_CREASE_TO = 30;
+/** A triangle's slope (degrees) from which it is a cliff (wholly from the second): steeper than any talus stands. */
+export const RULE_CLIFF_DEG: readonly [number, number] = [50, 60];
 /** The finest of the world-space patches laid over the non-rock material (terrainPatches), metres. */
 const PATCH_METRES = 0.37;
 /** The patches' strength, in units of the material's albedo variation. */
@@ -222,6 +241,19 @@ uniform vec3 terrainBedFrame;
 const float TERRAIN_TILE[${GROUND_MATERIALS.length}] = ${perMaterial(GROUND_TILE_METRES)};
 const float TERRAIN_ALBEDO[${GROUND_MATERIALS.length}] = ${perMaterial(GROUND_ALBEDO_AMOUNT)};
 
+// The slope (degrees) the ground rules read: the shading normal's (shadedDeg), except on a triangle whose
+// own slope (its plane from dx and dy, the position's screen derivatives) is RULE_CREASE_FROM° or more below
+// it, or above it where the triangle is a cliff (RULE_CLIFF_DEG), which reads its own slope from
+// RULE_CREASE_TO° (see those). Where dx and dy span no plane (a wireframe's lines) the normal's slope.
+float terrainRuleSlope(float shadedDeg, vec3 dx, vec3 dy) {
+  vec3 face = cross(dx, dy);
+  float spans = smoothstep(0.01, 0.05, length(face) / max(length(dx) * length(dy), 1e-30));
+  float faceDeg = degrees(acos(clamp(abs(face.y) / max(length(face), 1e-30), 0.0, 1.0)));
+  float flatter = smoothstep(${glslFloat(RULE_CREASE_FROM)}, ${glslFloat(RULE_CREASE_TO)}, shadedDeg - faceDeg);
+  float steeper = smoothstep(${glslFloat(RULE_CREASE_FROM)}, ${glslFloat(RULE_CREASE_TO)}, faceDeg - shadedDeg)
+    * smoothstep(${glslFloat(RULE_CLIFF_DEG[0])}, ${glslFloat(RULE_CLIFF_DEG[1])}, faceDeg);
+  return mix(shadedDeg, faceDeg, spans * max(flatter, steeper));
+}
 // masks.ts ruleWeight for a packed rule: a band [min, max] with smoothstep edges 'softness' wide (hard without).
 float terrainGroundRule(vec4 rule, float v) {
   if (rule.w < -0.5) return 1.0;
@@ -313,7 +345,7 @@ const WET_SHADE = `(1.0 - ${glslFloat(WET_DARKENING)} * ${ruleGlsl(WET_RULE, 'vT
 export const GROUND_FRAGMENT = /* glsl */ `
 {
   float gHeight = vTerrainWorld.y;
-  float gSlope = degrees(acos(clamp(terrainWorldNormal.y, 0.0, 1.0)));
+  float gSlope = terrainRuleSlope(degrees(acos(clamp(terrainWorldNormal.y, 0.0, 1.0))), dFdx(vTerrainWorld), dFdy(vTerrainWorld));
   vec3 gBand = terrainBand(terrainBedHeight(vTerrainWorld));
   vec3 gMean = vec3(0.0);
   float gLeft = 1.0;
