@@ -1,3 +1,4 @@
+import { onRiverCover } from '../../../app/document/surfaceCover';
 import { useEffect, useRef } from 'react';
 import { useFrame, useThree } from '@react-three/fiber';
 import type { PerspectiveCamera } from 'three';
@@ -104,6 +105,11 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
       chunkErrorsWorker,
     );
     refineSoon();
+    // The cover beside the rivers, found off the thread after an edit (app/document/surfaceCover.ts).
+    const unsubscribeCover = onRiverCover(editor, () => {
+      lod.setErosion(drawnErosionMasks(editor));
+      invalidate();
+    });
     const unsubscribeEditor = editor.store.subscribe((s, prev) => {
       if (s.version === prev.version) {
         // Erosion results set without an edit (an opened project's, once its stack is checked).
@@ -137,6 +143,7 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
     invalidate();
     return () => {
       unsubscribeEditor();
+      unsubscribeCover();
       unsubscribeView();
       unsubscribeDrive();
       refineTask.dispose();

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { syntheticTerrain } from '../../shared/lod/testing/syntheticTerrain';
+import { evaluateWater, WATER_LAKE, WATER_RIVER } from '../../shared/hydrology/water';
+import { DEFAULT_WATER_PARAMS } from '../../shared/hydrology/waterParams';
+import { createWaterSurface, type WaterSurface } from '../../shared/hydrology/waterSurface';
+import { createHeightfield } from '../../shared/terrain/heightfield';
+import { RIVER_BED_FLOW, RIVER_COVER_BACK } from '../../shared/erosion/riverCover';
+import { createDocument } from './document';
+import { Editor } from './editor';
+import { drawnCover, findRiverCoverWith, onRiverCover, surfaceCoverNow, surfaceCoverOf } from './surfaceCover';
+import { riverCoverReachCells, riverFlowInto } from './riverCoverBands';
+import { inProcessRiverCoverRunner, riverCoverAnswer } from './riverCoverJob';
+
+// The cover beside the rivers found a rectangle at a time (riverCoverBands.ts, what the window's worker runs) against
+// the whole-map path it replaces (surfaceCover.ts drawnCover: coverBesideRivers over riverNearness), byte for byte.
+
+/** Hills 257² (more rows than a band of 256: the whole map is two bands) with rivers and lakes, and a droplets' cover of every byte. */
+function hills() {
+  const ground = syntheticTerrain(257, 1);
+  const heights = new Float32Array(ground.heights.length);
+  const result = evaluateWater(ground, ground.heights, heights, { ...DEFAULT_WATER_PARAMS, riverArea: 2000 })!;
+  const water: WaterSurface = { surface: result.surface, kind: result.kind };
+  let seed = 7;
+  const flow = new Uint8Array(heights.length);
+  const deposition = new Uint8Array(heights.length);
+  for (let k = 0; k < flow.length; k++) {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    flow[k] = seed >>> 24;
+    deposition[k] = (seed >>> 16) & 255;
+  }
+  const size = { width: ground.width, depth: ground.depth, cellSize: ground.cellSize };
+  return { size, heights, water, cover: { flow, deposition } };
+}
+
+describe('the cover beside the rivers by rectangles (riverCoverBands.ts)', () => {
+  const { size, heights, water, cover } = hills();
+  const whole = drawnCover(cover, [], size, water, heights);
+  const input = { surface: water.surface, kind: water.kind, heights };
+
+  it('the map has rivers and lakes, and the rivers change the cover', () => {
+    expect(water.kind.includes(WATER_RIVER)).toBe(true);
+    expect(water.kind.includes(WATER_LAKE)).toBe(true);
+    expect(whole).not.toBe(cover);
+    let bed = 0;
+    for (let k = 0; k < whole.flow.length; k++) if (whole.flow[k] === RIVER_BED_FLOW && cover.flow[k] !== RIVER_BED_FLOW) bed++;
+    expect(bed).toBeGreaterThan(100);
+  });
+
+  it('over the whole map, the worker’s answer is the whole-map path’s bytes', () => {
+    const answer = riverCoverAnswer({ ...size, flow: cover.flow, ...input });
+    expect(answer.flow).not.toBeNull();
+    expect(Buffer.from(answer.flow!).equals(Buffer.from(whole.flow))).toBe(true);
+    expect(whole.deposition.every((b) => b === 0)).toBe(true);
+  });
+
+  it('over rectangles (corners, edges, across a band, a single vertex), each vertex’s byte is the whole map’s, nothing outside written', () => {
+    const r = riverCoverReachCells(size.cellSize);
+    expect(r).toBe(RIVER_COVER_BACK);
+    const rects = [
+      { i0: 0, j0: 0, i1: 40, j1: 30 },
+      { i0: 200, j0: 230, i1: 257, j1: 257 },
+      { i0: 100, j0: 0, i1: 101, j1: 257 },
+      { i0: 0, j0: 120, i1: 257, j1: 140 },
+      { i0: 60, j0: 240, i1: 190, j1: 257 },
+      { i0: 128, j0: 128, i1: 129, j1: 129 },
+      { i0: 10, j0: 5, i1: 250, j1: 256 },
+    ];
+    for (const rect of rects) {
+      const out = new Uint8Array(whole.flow.length).fill(3);
+      riverFlowInto(size, cover.flow, input, rect, out);
+      for (let j = 0; j < size.depth; j++) {
+        for (let i = 0; i < size.width; i++) {
+          const k = j * size.width + i;
+          const inside = i >= rect.i0 && i < rect.i1 && j >= rect.j0 && j < rect.j1;
+          if (out[k] !== (inside ? whole.flow[k] : 3)) expect.fail(`${JSON.stringify(rect)} at ${i}, ${j}: ${out[k]}, whole map ${whole.flow[k]}`);
+        }
+      }
+    }
+  });
+
+  it('with lakes only (no river), the answer says so and the cover is unchanged', () => {
+    const lakes = createWaterSurface(heights.length);
+    for (let k = 0; k < heights.length; k++) {
+      if (water.kind[k] !== WATER_LAKE) continue;
+      lakes.surface[k] = water.surface[k];
+      lakes.kind[k] = WATER_LAKE;
+    }
+    expect(riverCoverAnswer({ ...size, flow: cover.flow, surface: lakes.surface, kind: lakes.kind, heights }).flow).toBeNull();
+    expect(drawnCover(cover, [], size, lakes, heights)).toBe(cover);
+  });
+});
+
+describe('the document’s cover beside its rivers found off the thread (surfaceCover.ts findRiverCoverWith)', () => {
+  it('gives the cover before the rivers, then the whole-map path’s bytes once found, telling its listeners; a drive or an export waits for none', async () => {
+    const { size, heights, water, cover } = hills();
+    const doc = createDocument(createHeightfield(size.width, size.depth, size.cellSize, heights.slice()), []);
+    doc.erosionMasks = cover;
+    doc.water = water;
+    const expected = drawnCover(cover, [], size, water, heights);
+    const editor = new Editor(doc);
+    const undo = findRiverCoverWith(editor, inProcessRiverCoverRunner);
+    let told = 0;
+    onRiverCover(editor, () => told++);
+    expect(surfaceCoverOf(editor)).toBe(cover);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(told).toBe(1);
+    const found = surfaceCoverOf(editor)!;
+    expect(Buffer.from(found.flow).equals(Buffer.from(expected.flow))).toBe(true);
+    expect(found.deposition.every((b) => b === 0)).toBe(true);
+    expect(surfaceCoverOf(editor)).toBe(found);
+    // Another document version: the last cover drawn until the next is found; surfaceCoverNow finds it at once.
+    editor.store.setState((s) => ({ documentVersion: s.documentVersion + 1 }));
+    expect(surfaceCoverOf(editor)).toBe(found);
+    const now = surfaceCoverNow(editor)!;
+    expect(now).not.toBe(found);
+    expect(Buffer.from(now.flow).equals(Buffer.from(expected.flow))).toBe(true);
+    expect(told).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The cancelled run tells no one.
+    expect(told).toBe(2);
+    expect(surfaceCoverOf(editor)).toBe(now);
+    undo();
+  });
+
+  it('maps over 1025² get their rivers’ cover too (the limit is gone): a creek on a 1100 × 1000 map', () => {
+    const width = 1100;
+    const depth = 1000;
+    const field = createHeightfield(width, depth, 1);
+    const water = createWaterSurface(width * depth);
+    for (let i = 0; i < width; i++) {
+      water.surface[500 * width + i] = 0.3;
+      water.kind[500 * width + i] = WATER_RIVER;
+    }
+    const doc = createDocument(field, []);
+    doc.erosionMasks = { flow: new Uint8Array(width * depth).fill(255), deposition: new Uint8Array(width * depth).fill(255) };
+    doc.water = water;
+    const found = surfaceCoverOf(new Editor(doc))!;
+    expect(found.flow[500 * width + 300]).toBe(RIVER_BED_FLOW);
+    expect(found.flow[505 * width + 300]).toBe(0);
+    expect(found.flow[530 * width + 300]).toBe(255);
+    expect(found.deposition[100 * width + 300]).toBe(0);
+  });
+});
