@@ -8,7 +8,7 @@ import { terrainPointerHandlers } from '../terrainPointer';
 import { useSession } from '../../session';
 import { reportDrawn } from '../../readiness';
 import { showTriangleCount } from './triangleCount';
-import { backgroundTask } from '../../backgroundTask';
+import { backgroundTask, type BackgroundTask } from '../../backgroundTask';
 import { OffThreadErrors, type OffThreadErrorsHandlers } from './offThreadErrors';
 import type { StartChunkErrorsWorker } from '../../../app/lod/chunkErrorsJob';
 import { useViewport } from '../viewportContext';
@@ -20,6 +20,8 @@ import { WaterRebuilds } from '../look/waterRebuilds';
 
 /** CPU time per slice of chunk-error refinement on the main thread: well inside a frame. */
 const REFINE_SLICE_MS = 4;
+/** CPU time per step of a whole-map change of the wet margin (gpuWet.ts: at least WET_SWEEP_ROWS rows a step). */
+const WET_SLICE_MS = 4;
 
 /** The worker for exact chunk errors, or null where none can start (the main thread refines then). */
 function startOffThreadErrors(handlers: OffThreadErrorsHandlers, start: StartChunkErrorsWorker | null): OffThreadErrors | null {
@@ -46,6 +48,9 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
   const viewport = useViewport();
   const lod = viewport.lodMeshes();
   const pendingDrawn = useRef<number | null>(editor.store.getState().version);
+  // A whole-map change of the wet margin is found a few rows a task between frames (each step's rows are sent at
+  // the next frame); a frame that sees one under way starts the steps.
+  const wetTask = useRef<BackgroundTask | null>(null);
   const lastCamera = useRef('');
 
   useEffect(() => {
@@ -73,6 +78,11 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
       lastCamera.current = '';
       invalidate();
     };
+    const sweepWet = backgroundTask(() => {
+      if (lod.advanceWet(WET_SLICE_MS)) sweepWet.schedule();
+      invalidate();
+    });
+    wetTask.current = sweepWet;
     const refineTask = backgroundTask(() => {
       lod.refineErrors(REFINE_SLICE_MS);
       if (lod.pendingChunks === 0) errorsExact();
@@ -147,6 +157,8 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
       unsubscribeView();
       unsubscribeDrive();
       refineTask.dispose();
+      sweepWet.dispose();
+      wetTask.current = null;
       offThread?.dispose();
     };
   }, [editor, view, drive, chunkErrorsWorker, lod, invalidate]);
@@ -192,6 +204,7 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
       }
     }
     lod.prepareFrame(gl);
+    if (lod.wetSweeping) wetTask.current?.schedule();
     const version = pendingDrawn.current;
     // A version counts as drawn once its chunk errors are exact and the levels chosen from them are
     // on screen (the first frames after a whole-map change show it at held or coarse levels, as the
