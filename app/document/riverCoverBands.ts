@@ -85,4 +85,3 @@ export function riverFlowInto(grid: HydrologyGrid, flow: Uint8Array, input: Rive
     for (let j = b0; j < b1; j++) out.set(after.subarray((j - b0) * band.width, (j - b0 + 1) * band.width), j * width + rect.i0);
   }
 }
-

@@ -158,7 +158,15 @@ function settle(editor: Editor, entry: KeptCover, cover: ErosionCoverBytes): voi
 /** Starts finding the cover beside the rivers off the thread; the arrays are copied (the document keeps its own). */
 function startRun(editor: Editor, runner: RiverCoverRunner, entry: KeptCover, surfaced: ErosionCoverBytes, water: WaterSurface): RiverCoverRun {
   const { width, depth, cellSize, heights } = editor.document.field;
-  const run = runner({ width, depth, cellSize, flow: surfaced.flow.slice(), surface: water.surface.slice(), kind: water.kind.slice(), heights: heights.slice() });
+  const run = runner({
+    width,
+    depth,
+    cellSize,
+    flow: surfaced.flow.slice(),
+    surface: water.surface.slice(),
+    kind: water.kind.slice(),
+    heights: heights.slice(),
+  });
   void run.result.then((answer) => {
     if (kept.get(editor) !== entry || entry.pending?.run !== run) return;
     // A worker that failed: found here instead.
