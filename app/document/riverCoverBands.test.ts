@@ -7,9 +7,9 @@ import { createHeightfield } from '../../shared/terrain/heightfield';
 import { RIVER_BED_FLOW, RIVER_COVER_BACK } from '../../shared/erosion/riverCover';
 import { createDocument } from './document';
 import { Editor } from './editor';
-import { drawnCover, findRiverCoverWith, onRiverCover, surfaceCoverNow, surfaceCoverOf } from './surfaceCover';
+import { drawnCover, findRiverCoverWith, onRiverCover, surfaceCoverNow, surfaceCoverOf, surfaceCoverSettled } from './surfaceCover';
 import { riverCoverReachCells, riverFlowInto } from './riverCoverBands';
-import { inProcessRiverCoverRunner, riverCoverAnswer } from './riverCoverJob';
+import { inProcessRiverCoverRunner, riverCoverAnswer, type RiverCoverAnswer, type RiverCoverAsk, type RiverCoverRunner } from './riverCoverJob';
 
 // The cover beside the rivers found a rectangle at a time (riverCoverBands.ts, what the window's worker runs) against
 // the whole-map path it replaces (surfaceCover.ts drawnCover: coverBesideRivers over riverNearness), byte for byte.
@@ -119,6 +119,53 @@ describe('the document’s cover beside its rivers found off the thread (surface
     // The cancelled run tells no one.
     expect(told).toBe(2);
     expect(surfaceCoverOf(editor)).toBe(now);
+    undo();
+  });
+
+  it('a view reports a version drawn only with that version’s cover: a runner answering late holds the report back until it answers', async () => {
+    const { size, heights, water, cover } = hills();
+    const doc = createDocument(createHeightfield(size.width, size.depth, size.cellSize, heights.slice()), []);
+    doc.erosionMasks = cover;
+    doc.water = water;
+    const expected = drawnCover(cover, [], size, water, heights);
+    const editor = new Editor(doc);
+    // Answers only when told to (the worker of a large map, or a loaded machine); a cancelled run answers null.
+    const asks: { ask: RiverCoverAsk; answer: () => void }[] = [];
+    const lateRunner: RiverCoverRunner = (ask) => {
+      let resolve: (answer: RiverCoverAnswer | null) => void = () => undefined;
+      const result = new Promise<RiverCoverAnswer | null>((r) => (resolve = r));
+      asks.push({ ask, answer: () => resolve(riverCoverAnswer(ask)) });
+      return { result, cancel: () => resolve(null) };
+    };
+    const undo = findRiverCoverWith(editor, lateRunner);
+    // A view as the three views draw: its cover, then "drawn" for the document's version only when the cover is settled.
+    const reports: { version: number; flow: Uint8Array }[] = [];
+    const draw = () => {
+      const drawn = surfaceCoverOf(editor)!;
+      if (surfaceCoverSettled(editor)) reports.push({ version: editor.store.getState().documentVersion, flow: drawn.flow });
+    };
+    onRiverCover(editor, draw);
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+    draw();
+    expect(asks.length).toBe(1);
+    await tick();
+    await tick();
+    expect(reports).toEqual([]);
+    asks[0].answer();
+    await tick();
+    expect(reports.length).toBe(1);
+    expect(Buffer.from(reports[0].flow).equals(Buffer.from(expected.flow))).toBe(true);
+    // The next version: the last cover is drawn meanwhile, but no report until its own cover is in.
+    editor.store.setState((s) => ({ documentVersion: s.documentVersion + 1 }));
+    draw();
+    expect(asks.length).toBe(2);
+    expect(surfaceCoverSettled(editor)).toBe(false);
+    await tick();
+    expect(reports.length).toBe(1);
+    asks[1].answer();
+    await tick();
+    expect(reports.map((r) => r.version)).toEqual([0, 1].map((d) => reports[0].version + d));
+    expect(surfaceCoverSettled(editor)).toBe(true);
     undo();
   });
 

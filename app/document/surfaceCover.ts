@@ -149,6 +149,18 @@ export function onRiverCover(editor: Editor, listener: () => void): () => void {
   return () => entry.listeners.delete(listener);
 }
 
+/**
+ * Whether the cover surfaceCoverOf gives now is the one for the document as it is: false while the cover beside the
+ * rivers is still found off the thread (surfaceCoverOf then gives the last one drawn). A view that drew a document
+ * version holds back its "drawn" report while this is false, and reports once onRiverCover has told it and it drew
+ * again: "drawn version N" means drawn with version N's cover (what the e2e tests' screenshots rely on).
+ */
+export function surfaceCoverSettled(editor: Editor): boolean {
+  // Brought up to the document as it is first (the same object, at no cost, when it already is).
+  surfaceCoverOf(editor);
+  return !kept.get(editor)?.pending;
+}
+
 function settle(editor: Editor, entry: KeptCover, cover: ErosionCoverBytes): void {
   entry.cover = cover;
   entry.pending = null;

@@ -1,4 +1,4 @@
-import { onRiverCover } from '../../app/document/surfaceCover';
+import { onRiverCover, surfaceCoverSettled } from '../../app/document/surfaceCover';
 import { useEffect, useRef } from 'react';
 import { useFrame, useThree } from '@react-three/fiber';
 import type { Mesh, MeshLambertMaterial } from 'three';
@@ -118,7 +118,8 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
   // lighting follows on its own (data-lighting on the wrapper).
   useFrame(() => {
     const version = pendingDrawn.current;
-    if (version === null) return;
+    // Not drawn until drawn with this version's cover beside the rivers (found off the thread: onRiverCover redraws).
+    if (version === null || !surfaceCoverSettled(editor)) return;
     pendingDrawn.current = null;
     requestAnimationFrame(() => reportDrawn('3d', version, wrapper.current));
   });

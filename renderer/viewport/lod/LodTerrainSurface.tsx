@@ -1,4 +1,4 @@
-import { onRiverCover } from '../../../app/document/surfaceCover';
+import { onRiverCover, surfaceCoverSettled } from '../../../app/document/surfaceCover';
 import { useEffect, useRef } from 'react';
 import { useFrame, useThree } from '@react-three/fiber';
 import type { PerspectiveCamera } from 'three';
@@ -208,8 +208,8 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
     const version = pendingDrawn.current;
     // A version counts as drawn once its chunk errors are exact and the levels chosen from them are
     // on screen (the first frames after a whole-map change show it at held or coarse levels, as the
-    // first frame of a wake).
-    if (version === null || lod.pendingChunks > 0 || lod.coarse) return;
+    // first frame of a wake), and with this version's cover beside the rivers (found off the thread: onRiverCover redraws).
+    if (version === null || lod.pendingChunks > 0 || lod.coarse || !surfaceCoverSettled(editor)) return;
     pendingDrawn.current = null;
     requestAnimationFrame(() => reportDrawn('3d', version, wrapper.current));
   });
