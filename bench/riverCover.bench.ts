@@ -6,7 +6,7 @@ import type { WaterSurface } from '../shared/hydrology/waterSurface';
 import type { ErosionCoverBytes } from '../shared/erosion/cover';
 import type { LayerSize } from '../shared/layers/types';
 import { coverOnFinalSurface, drawnCover } from '../app/document/surfaceCover';
-import { riverCoverAnswer, type RiverCoverAsk } from '../app/document/riverCoverJob';
+import { riverCoverAnswer, riverCoverAsk, type RiverCoverAsk } from '../app/document/riverCoverJob';
 
 /**
  * The erosion cover beside the rivers (app/document/surfaceCover.ts, riverCoverBands.ts) at 1025² and 4097² on the
@@ -16,7 +16,7 @@ import { riverCoverAnswer, type RiverCoverAsk } from '../app/document/riverCover
  *   window's thread did at each document change on maps ≤ 1025² (and what it still does without a worker: tests, CLI).
  * - `river-cover worker's bands`: riverCoverAnswer, what the worker does now (the same bytes, bands of 256 rows).
  * - `river-cover window's part`: what the window's thread still does per change: the cover on the final surface
- *   (no strokes here) and the copies of the flow, the water and the heights sent to the worker.
+ *   (no strokes here), the copy of the flow and the rivers' mask (a byte a vertex) sent to the worker (riverCoverAsk).
  * The baseline reads each vertex's surface and height once. Ratios are to it; CPU time alongside (the machine is shared).
  */
 interface State {
@@ -56,7 +56,9 @@ function state(side: number): State {
 
 function ask(s: State): RiverCoverAsk {
   const surfaced = coverOnFinalSurface(s.cover, [], s.size);
-  return { ...s.size, flow: surfaced.flow.slice(), surface: s.water.surface.slice(), kind: s.water.kind.slice(), heights: s.heights.slice() };
+  const asked = riverCoverAsk(s.size, surfaced.flow, { surface: s.water.surface, kind: s.water.kind, heights: s.heights });
+  if (!asked) throw new Error('the map has no river');
+  return asked;
 }
 
 function rows(side: number, samples: number): Benchmark[] {

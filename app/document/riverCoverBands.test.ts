@@ -8,8 +8,8 @@ import { RIVER_BED_FLOW, RIVER_COVER_BACK } from '../../shared/erosion/riverCove
 import { createDocument } from './document';
 import { Editor } from './editor';
 import { drawnCover, findRiverCoverWith, onRiverCover, surfaceCoverNow, surfaceCoverOf, surfaceCoverSettled } from './surfaceCover';
-import { riverCoverReachCells, riverFlowInto } from './riverCoverBands';
-import { inProcessRiverCoverRunner, riverCoverAnswer, type RiverCoverAnswer, type RiverCoverAsk, type RiverCoverRunner } from './riverCoverJob';
+import { riverCoverReachCells, riverFlowInto, riverMask } from './riverCoverBands';
+import { inProcessRiverCoverRunner, riverCoverAnswer, riverCoverAsk, type RiverCoverAnswer, type RiverCoverAsk, type RiverCoverRunner } from './riverCoverJob';
 
 // The cover beside the rivers found a rectangle at a time (riverCoverBands.ts, what the window's worker runs) against
 // the whole-map path it replaces (surfaceCover.ts drawnCover: coverBesideRivers over riverNearness), byte for byte.
@@ -35,7 +35,7 @@ function hills() {
 describe('the cover beside the rivers by rectangles (riverCoverBands.ts)', () => {
   const { size, heights, water, cover } = hills();
   const whole = drawnCover(cover, [], size, water, heights);
-  const input = { surface: water.surface, kind: water.kind, heights };
+  const under = riverMask({ surface: water.surface, kind: water.kind, heights })!;
 
   it('the map has rivers and lakes, and the rivers change the cover', () => {
     expect(water.kind.includes(WATER_RIVER)).toBe(true);
@@ -47,7 +47,7 @@ describe('the cover beside the rivers by rectangles (riverCoverBands.ts)', () =>
   });
 
   it('over the whole map, the worker’s answer is the whole-map path’s bytes', () => {
-    const answer = riverCoverAnswer({ ...size, flow: cover.flow, ...input });
+    const answer = riverCoverAnswer({ ...size, flow: cover.flow, under });
     expect(answer.flow).not.toBeNull();
     expect(Buffer.from(answer.flow!).equals(Buffer.from(whole.flow))).toBe(true);
     expect(whole.deposition.every((b) => b === 0)).toBe(true);
@@ -67,7 +67,7 @@ describe('the cover beside the rivers by rectangles (riverCoverBands.ts)', () =>
     ];
     for (const rect of rects) {
       const out = new Uint8Array(whole.flow.length).fill(3);
-      riverFlowInto(size, cover.flow, input, rect, out);
+      riverFlowInto(size, cover.flow, under, rect, out);
       for (let j = 0; j < size.depth; j++) {
         for (let i = 0; i < size.width; i++) {
           const k = j * size.width + i;
@@ -85,7 +85,9 @@ describe('the cover beside the rivers by rectangles (riverCoverBands.ts)', () =>
       lakes.surface[k] = water.surface[k];
       lakes.kind[k] = WATER_LAKE;
     }
-    expect(riverCoverAnswer({ ...size, flow: cover.flow, surface: lakes.surface, kind: lakes.kind, heights }).flow).toBeNull();
+    expect(riverMask({ surface: lakes.surface, kind: lakes.kind, heights })).toBeNull();
+    expect(riverCoverAsk(size, cover.flow, { surface: lakes.surface, kind: lakes.kind, heights })).toBeNull();
+    expect(riverCoverAnswer({ ...size, flow: cover.flow, under: new Uint8Array(heights.length) }).flow).toBeNull();
     expect(drawnCover(cover, [], size, lakes, heights)).toBe(cover);
   });
 });

@@ -18,7 +18,7 @@ export interface CoverRect {
   j1: number;
 }
 
-/** The map's water and final heights as the river cover reads them (plain arrays: what a worker is sent). */
+/** The map's water and final heights as the river cover reads them. */
 export interface RiverCoverInput {
   surface: Float32Array;
   kind: Uint8Array;
@@ -30,26 +30,34 @@ export function riverCoverReachCells(cellSize: number): number {
   return Math.ceil(RIVER_COVER_BACK / cellSize);
 }
 
-/** Whether vertex `v` is under a river's water (not a lake's): what riverNearness counts as 1. */
-function underRiver(input: RiverCoverInput, v: number): boolean {
-  return input.surface[v] - input.heights[v] > 0 && input.kind[v] !== WATER_LAKE;
-}
-
-/** Whether any vertex of the map is under a river's water: then the droplets' silt goes from the whole map (coverBesideRivers). */
-export function anyRiver(input: RiverCoverInput): boolean {
-  for (let v = 0; v < input.heights.length; v++) if (underRiver(input, v)) return true;
-  return false;
+/**
+ * 1 where a vertex is under a river's water (not a lake's: what riverNearness counts as 1), else 0; null when no vertex
+ * is (then the cover is unchanged). All the cover reads of the water and the heights: riverNearness's distances depend
+ * only on where the depth is above 0, so this byte a vertex (what the worker is sent, not 9 bytes of copies) gives the
+ * same bytes. When any vertex is, the droplets' silt goes from the whole map (coverBesideRivers).
+ */
+export function riverMask(input: RiverCoverInput): Uint8Array | null {
+  const { surface, kind, heights } = input;
+  const under = new Uint8Array(heights.length);
+  let any = false;
+  for (let v = 0; v < heights.length; v++) {
+    if (surface[v] - heights[v] > 0 && kind[v] !== WATER_LAKE) {
+      under[v] = 1;
+      any = true;
+    }
+  }
+  return any ? under : null;
 }
 
 /** Rows found at once (bounds the working arrays: ~10 bytes a vertex of a band grown by the reach). */
 const BAND_ROWS = 256;
 
 /**
- * The flow bytes coverBesideRivers(flow, riverNearness) gives over `rect`, written at `out[j · width + i]`; nothing
+ * The flow bytes coverBesideRivers(flow, riverNearness) gives over `rect` (`under`: riverMask's), written at `out[j · width + i]`; nothing
  * else is touched. `flow` is the cover's flow before the rivers (coverOnFinalSurface's); the deposition beside rivers
  * is 0 on the whole map wherever anyRiver says so.
  */
-export function riverFlowInto(grid: HydrologyGrid, flow: Uint8Array, input: RiverCoverInput, rect: CoverRect, out: Uint8Array): void {
+export function riverFlowInto(grid: HydrologyGrid, flow: Uint8Array, under: Uint8Array, rect: CoverRect, out: Uint8Array): void {
   const { width, depth, cellSize } = grid;
   const r = riverCoverReachCells(cellSize);
   const i0 = Math.max(0, rect.i0 - r);
@@ -67,8 +75,8 @@ export function riverFlowInto(grid: HydrologyGrid, flow: Uint8Array, input: Rive
       const from = j * width;
       const to = (j - j0) * w - i0;
       for (let i = i0; i < i1; i++) {
-        if (!underRiver(input, from + i)) continue;
-        wet[to + i] = input.surface[from + i] - input.heights[from + i];
+        if (under[from + i] === 0) continue;
+        wet[to + i] = 1;
         any = true;
       }
     }

@@ -5,17 +5,27 @@
  * it on the calling thread as before. Both give the same bytes (riverCoverBands.test.ts).
  */
 import type { ErosionCoverBytes } from '../../shared/erosion/cover';
-import { anyRiver, riverFlowInto } from './riverCoverBands';
+import { riverFlowInto, riverMask, type RiverCoverInput } from './riverCoverBands';
 
-/** What finding it needs: the map, the cover's flow before the rivers, the water and the final heights (copies). */
+/**
+ * What finding it needs: the map, the cover's flow before the rivers (a copy) and where the rivers' water lies over
+ * the final heights (riverMask: a byte a vertex, not copies of the water and the heights).
+ */
 export interface RiverCoverAsk {
   width: number;
   depth: number;
   cellSize: number;
   flow: Uint8Array;
-  surface: Float32Array;
-  kind: Uint8Array;
-  heights: Float32Array;
+  under: Uint8Array;
+}
+
+/**
+ * The ask for `flow` (the cover's before the rivers) over `input`, made on the window's thread: the flow copied and the
+ * rivers' mask (two bytes a vertex), or null when no vertex is under a river's water (the cover is then `flow`'s).
+ */
+export function riverCoverAsk(size: { width: number; depth: number; cellSize: number }, flow: Uint8Array, input: RiverCoverInput): RiverCoverAsk | null {
+  const under = riverMask(input);
+  return under ? { width: size.width, depth: size.depth, cellSize: size.cellSize, flow: flow.slice(), under } : null;
 }
 
 /** The flow beside the rivers (the deposition is then 0 everywhere), or null when no vertex is under a river's water. */
@@ -37,9 +47,9 @@ export type FromRiverCoverWorker = RiverCoverAnswer;
 
 /** The answer to `ask`, as the worker finds it. */
 export function riverCoverAnswer(ask: RiverCoverAsk): RiverCoverAnswer {
-  if (!anyRiver(ask)) return { flow: null };
+  if (!ask.under.includes(1)) return { flow: null };
   const flow = new Uint8Array(ask.flow.length);
-  riverFlowInto(ask, ask.flow, ask, { i0: 0, j0: 0, i1: ask.width, j1: ask.depth }, flow);
+  riverFlowInto(ask, ask.flow, ask.under, { i0: 0, j0: 0, i1: ask.width, j1: ask.depth }, flow);
   return { flow };
 }
 

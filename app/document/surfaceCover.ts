@@ -17,7 +17,7 @@ import type { WaterSurface } from '../../shared/hydrology/waterSurface';
 import { SCULPT_TILE, type LayerSize, type LayerStack, type SculptLayer } from '../../shared/layers/types';
 import { tileRect } from '../../shared/layers/kinds/sculpt';
 import type { Editor } from './editor';
-import { coverFromAnswer, type RiverCoverRun, type RiverCoverRunner } from './riverCoverJob';
+import { coverFromAnswer, riverCoverAsk, type RiverCoverAsk, type RiverCoverRun, type RiverCoverRunner } from './riverCoverJob';
 
 /**
  * The brush strokes' change of height above the topmost enabled hydraulic layer, per sculpt tile (its
@@ -167,18 +167,17 @@ function settle(editor: Editor, entry: KeptCover, cover: ErosionCoverBytes): voi
   for (const listener of [...(offThread.get(editor)?.listeners ?? [])]) listener();
 }
 
-/** Starts finding the cover beside the rivers off the thread; the arrays are copied (the document keeps its own). */
-function startRun(editor: Editor, runner: RiverCoverRunner, entry: KeptCover, surfaced: ErosionCoverBytes, water: WaterSurface): RiverCoverRun {
+/** Starts finding the cover beside the rivers off the thread (`ask`: riverCoverAsk's, arrays of its own). */
+function startRun(
+  editor: Editor,
+  runner: RiverCoverRunner,
+  entry: KeptCover,
+  surfaced: ErosionCoverBytes,
+  water: WaterSurface,
+  ask: RiverCoverAsk,
+): RiverCoverRun {
   const { width, depth, cellSize, heights } = editor.document.field;
-  const run = runner({
-    width,
-    depth,
-    cellSize,
-    flow: surfaced.flow.slice(),
-    surface: water.surface.slice(),
-    kind: water.kind.slice(),
-    heights: heights.slice(),
-  });
+  const run = runner(ask);
   void run.result.then((answer) => {
     if (kept.get(editor) !== entry || entry.pending?.run !== run) return;
     // A worker that failed: found here instead.
@@ -208,9 +207,13 @@ export function surfaceCoverOf(editor: Editor): ErosionCoverBytes | null {
   const surfaced = coverOnFinalSurface(masks, doc.stack, size);
   const runner = offThread.get(editor)?.runner;
   const entry: KeptCover = { masks, documentVersion, stack: doc.stack, water, cover: surfaced, pending: null };
-  if (water && runner) {
+  // No river (riverCoverAsk null): the cover is the one before the rivers, at once.
+  const ask = water && runner ? riverCoverAsk(size, surfaced.flow, { surface: water.surface, kind: water.kind, heights }) : null;
+  if (water && runner && ask) {
     if (last && last.masks === masks) entry.cover = last.cover;
-    entry.pending = { surfaced, run: startRun(editor, runner, entry, surfaced, water) };
+    entry.pending = { surfaced, run: startRun(editor, runner, entry, surfaced, water, ask) };
+  } else if (water && runner) {
+    entry.cover = surfaced;
   } else {
     entry.cover = besideRivers(surfaced, size, water, heights);
   }
