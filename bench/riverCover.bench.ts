@@ -16,8 +16,7 @@ import { riverCoverAnswer, riverCoverAsk, type RiverCoverAsk } from '../app/docu
  *   window's thread did at each document change on maps ≤ 1025² (and what it still does without a worker: tests, CLI).
  * - `river-cover worker's bands`: riverCoverAnswer, what the worker does now (the same bytes, bands of 256 rows).
  * - `river-cover window's part`: what the window's thread still does per change: the cover on the final surface
- *   (no strokes here), the copy of the flow and the rivers' mask (a byte a vertex) sent to the worker (riverCoverAsk);
- *   `before`: the copies of the flow, the water and the heights it sent until then.
+ *   (no strokes here) and the copies of the flow, the water and the heights sent to the worker (riverCoverAsk).
  * The baseline reads each vertex's surface and height once. Ratios are to it; CPU time alongside (the machine is shared).
  */
 interface State {
@@ -57,9 +56,7 @@ function state(side: number): State {
 
 function ask(s: State): RiverCoverAsk {
   const surfaced = coverOnFinalSurface(s.cover, [], s.size);
-  const asked = riverCoverAsk(s.size, surfaced.flow, { surface: s.water.surface, kind: s.water.kind, heights: s.heights });
-  if (!asked) throw new Error('the map has no river');
-  return asked;
+  return riverCoverAsk(s.size, surfaced.flow, { surface: s.water.surface, kind: s.water.kind, heights: s.heights });
 }
 
 function rows(side: number, samples: number): Benchmark[] {
@@ -70,12 +67,6 @@ function rows(side: number, samples: number): Benchmark[] {
   });
   const bands = cpuTimed(samples, (s) => riverCoverAnswer((s as State & { asked: RiverCoverAsk }).asked));
   const window = cpuTimed(samples, (s) => ask(s as State));
-  // What the window's thread sent before: copies of the flow, the water and the heights (168 MB at 4097²).
-  const copies = cpuTimed(samples, (s) => {
-    const { cover, size, water, heights } = s as State;
-    const surfaced = coverOnFinalSurface(cover, [], size);
-    return [surfaced.flow.slice(), water.surface.slice(), water.kind.slice(), heights.slice()];
-  });
   const setup = () => state(side);
   return [
     {
@@ -118,17 +109,7 @@ function rows(side: number, samples: number): Benchmark[] {
       measure: bands.measure,
     },
     {
-      name: "river-cover window's part before (copies of the flow, water, heights)",
-      size: side,
-      samples,
-      warmup: 1,
-      baseline: `${baseline}@${side}`,
-      setup,
-      run: copies.run,
-      measure: copies.measure,
-    },
-    {
-      name: "river-cover window's part (flow copy, rivers' mask)",
+      name: "river-cover window's part (copies)",
       size: side,
       samples,
       warmup: 1,

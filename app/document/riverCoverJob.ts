@@ -7,25 +7,22 @@
 import type { ErosionCoverBytes } from '../../shared/erosion/cover';
 import { riverFlowInto, riverMask, type RiverCoverInput } from './riverCoverBands';
 
-/**
- * What finding it needs: the map, the cover's flow before the rivers (a copy) and where the rivers' water lies over
- * the final heights (riverMask: a byte a vertex, not copies of the water and the heights).
- */
-export interface RiverCoverAsk {
+/** What finding it needs: the map, the cover's flow before the rivers, the water and the final heights (copies). */
+export interface RiverCoverAsk extends RiverCoverInput {
   width: number;
   depth: number;
   cellSize: number;
   flow: Uint8Array;
-  under: Uint8Array;
 }
 
 /**
- * The ask for `flow` (the cover's before the rivers) over `input`, made on the window's thread: the flow copied and the
- * rivers' mask (two bytes a vertex), or null when no vertex is under a river's water (the cover is then `flow`'s).
+ * The ask for `flow` (the cover's before the rivers) over `input`, made on the window's thread: copies (the document
+ * keeps its own). Packing them into a byte a vertex of river mask here instead (riverMask) was measured slower on this
+ * thread than the copies (BENCHMARKS.md "Session 27: the cover beside rivers…"): the worker makes the mask.
  */
-export function riverCoverAsk(size: { width: number; depth: number; cellSize: number }, flow: Uint8Array, input: RiverCoverInput): RiverCoverAsk | null {
-  const under = riverMask(input);
-  return under ? { width: size.width, depth: size.depth, cellSize: size.cellSize, flow: flow.slice(), under } : null;
+export function riverCoverAsk(size: { width: number; depth: number; cellSize: number }, flow: Uint8Array, input: RiverCoverInput): RiverCoverAsk {
+  const { width, depth, cellSize } = size;
+  return { width, depth, cellSize, flow: flow.slice(), surface: input.surface.slice(), kind: input.kind.slice(), heights: input.heights.slice() };
 }
 
 /** The flow beside the rivers (the deposition is then 0 everywhere), or null when no vertex is under a river's water. */
@@ -47,9 +44,10 @@ export type FromRiverCoverWorker = RiverCoverAnswer;
 
 /** The answer to `ask`, as the worker finds it. */
 export function riverCoverAnswer(ask: RiverCoverAsk): RiverCoverAnswer {
-  if (!ask.under.includes(1)) return { flow: null };
+  const under = riverMask(ask);
+  if (!under) return { flow: null };
   const flow = new Uint8Array(ask.flow.length);
-  riverFlowInto(ask, ask.flow, ask.under, { i0: 0, j0: 0, i1: ask.width, j1: ask.depth }, flow);
+  riverFlowInto(ask, ask.flow, under, { i0: 0, j0: 0, i1: ask.width, j1: ask.depth }, flow);
   return { flow };
 }
 

@@ -207,13 +207,10 @@ export function surfaceCoverOf(editor: Editor): ErosionCoverBytes | null {
   const surfaced = coverOnFinalSurface(masks, doc.stack, size);
   const runner = offThread.get(editor)?.runner;
   const entry: KeptCover = { masks, documentVersion, stack: doc.stack, water, cover: surfaced, pending: null };
-  // No river (riverCoverAsk null): the cover is the one before the rivers, at once.
-  const ask = water && runner ? riverCoverAsk(size, surfaced.flow, { surface: water.surface, kind: water.kind, heights }) : null;
-  if (water && runner && ask) {
+  if (water && runner) {
     if (last && last.masks === masks) entry.cover = last.cover;
+    const ask = riverCoverAsk(size, surfaced.flow, { surface: water.surface, kind: water.kind, heights });
     entry.pending = { surfaced, run: startRun(editor, runner, entry, surfaced, water, ask) };
-  } else if (water && runner) {
-    entry.cover = surfaced;
   } else {
     entry.cover = besideRivers(surfaced, size, water, heights);
   }

@@ -22,6 +22,6 @@ export const workerRiverCoverRunner: RiverCoverRunner = (ask) => {
     event.preventDefault();
     end(null);
   };
-  worker.postMessage(ask, [ask.flow.buffer, ask.under.buffer]);
+  worker.postMessage(ask, [ask.flow.buffer, ask.surface.buffer, ask.kind.buffer, ask.heights.buffer]);
   return { result, cancel: () => end(null) };
 };
