@@ -30,6 +30,8 @@ import type { StartChunkErrorsWorker } from './lod/chunkErrorsJob';
 import type { StartLightingWorker } from './lighting/lightingMessages';
 import type { RouteRunner } from './roads/routeRunner';
 import type { WaterFeaturesRunner } from './water/featuresRunner';
+import type { RiverCoverRunner } from './document/riverCoverJob';
+import { findRiverCoverWith } from './document/surfaceCover';
 import { createFileDrop, type WindowDroppedFile } from './platform/fileDrop';
 import { followActiveTask } from './panelTabs';
 import { createViewEvents } from './view/viewEvents';
@@ -98,6 +100,8 @@ export interface SessionOptions {
   routeRunner?: RouteRunner;
   /** Finds the rivers and lakes of the water (a worker in the window; on this thread when absent). */
   waterFeaturesRunner?: WaterFeaturesRunner;
+  /** Finds the erosion cover beside the rivers (a worker in the window; on this thread, at once, when absent). */
+  riverCoverRunner?: RiverCoverRunner;
 }
 
 export function createEditorSession(options: SessionOptions): EditorSession {
@@ -110,6 +114,7 @@ export function createEditorSession(options: SessionOptions): EditorSession {
   // A gesture in progress must not outlive its session.
   disposables.add(() => tools.getState().active?.cancel());
   const view = createViewStore();
+  if (options.riverCoverRunner) disposables.add(findRiverCoverWith(editor, options.riverCoverRunner));
   const viewEvents = createViewEvents();
   const hover = createHoverStore();
   const api = options.api;

@@ -1,11 +1,11 @@
-import { cpuTimed, type Benchmark } from './harness';
+import { cpuTimed, median, type Benchmark } from './harness';
 import { syntheticTerrain } from '../shared/lod/testing/syntheticTerrain';
 import { evaluateWater } from '../shared/hydrology/water';
 import { DEFAULT_WATER_PARAMS } from '../shared/hydrology/waterParams';
 import type { WaterSurface } from '../shared/hydrology/waterSurface';
 import type { Heightfield } from '../shared/terrain/heightfield';
 import { wetGroundBytes } from '../app/water/wetGround';
-import { wetTexels } from '../renderer/viewport/lod/gpuWet';
+import { GpuWet, wetTexels } from '../renderer/viewport/lod/gpuWet';
 import { heightTextureShape, type HeightTextureShape } from '../renderer/viewport/lod/heightUploads';
 
 /**
@@ -16,6 +16,9 @@ import { heightTextureShape, type HeightTextureShape } from '../renderer/viewpor
  *   water: a water layer's edit, undo of one, open, Show Water on, the view waking from rest).
  * - `wet-margin local edit`: after an edit in a 128² rectangle at the map's middle (a stroke, a river drag step):
  *   the rectangle grown by the margin's reach.
+ * - `wet-margin whole map in steps`: the same change as the window makes it now (gpuWet.ts GpuWet.advance, one slice
+ *   of WET_SWEEP_ROWS rows a step, each step a task of its own between frames): `step_cpu_max_ms` is the longest
+ *   the window's thread is held at once, `steps` how many, the median the sum.
  * - `wet-margin full mesh's`: wetGroundBytes over the whole map, what the full mesh does (maps ≤ 1025²), for the ratio.
  * `texture_mb` is what the texture holds on the GPU; `wet_share` the vertices it darkens. The baseline reads each
  * vertex's surface and height once. Ratios are to it; CPU time alongside (the machine is shared).
@@ -50,6 +53,26 @@ const whole = cpuTimed(5, (s) => {
 const local = cpuTimed(20, (s) => {
   const { field, water, shape } = s as State;
   wetTexels(field, water, LOCAL, shape);
+});
+/** CPU of each step of the last sweeps (ms). */
+const stepCpu: number[] = [];
+let lastSteps = 0;
+const stepped = cpuTimed(5, (s) => {
+  const { field, water, shape } = s as State;
+  const gpu = new GpuWet(shape);
+  gpu.set(field, water, { kind: 'all' });
+  let steps = 0;
+  let more = true;
+  while (more) {
+    const start = process.cpuUsage();
+    // A budget of 0: one slice a step.
+    more = gpu.advance(0);
+    const spent = process.cpuUsage(start);
+    stepCpu.push((spent.user + spent.system) / 1000);
+    steps++;
+  }
+  lastSteps = steps;
+  gpu.dispose();
 });
 const fullMesh = cpuTimed(5, (s) => {
   const { field, water } = s as State;
@@ -98,6 +121,19 @@ export const benchmarks: Benchmark[] = [
     measure: () => {
       const { field, water, shape } = state();
       return { ...local.measure(), texels_sent: wetTexels(field, water, LOCAL, shape).uploads.reduce((n, u) => n + u.width * u.height, 0) };
+    },
+  },
+  {
+    name: 'wet-margin whole map in steps',
+    size: SIZE,
+    samples: 5,
+    warmup: 1,
+    baseline: BASELINE,
+    setup: state,
+    run: stepped.run,
+    measure: () => {
+      const timed = stepCpu.slice(-5 * lastSteps);
+      return { ...stepped.measure(), steps: lastSteps, step_cpu_max_ms: Math.max(...timed), step_cpu_median_ms: median(timed) };
     },
   },
   {

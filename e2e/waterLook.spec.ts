@@ -19,14 +19,16 @@ const SIZES = (process.env.FAULTLINE_WATER_SIZES?.split(',') ?? ['1600x1000', '1
   const [width, height] = size.split('x').map(Number);
   return { width, height };
 });
+// FAULTLINE_WATER_MAP=2049: the map's size (1025 by default).
+const MAP_SIZE = process.env.FAULTLINE_WATER_MAP ?? '1025';
 
 /** The 3D view once it stops changing (at 1025² with software GL one shot can take tens of seconds). */
-/** The preset at 1025² with automatic water added, the Water section open; returns the section. */
+/** The preset at MAP_SIZE² (1025² by default) with automatic water added, the Water section open; returns the section. */
 async function presetWithWater(page: Page): Promise<Locator> {
   await mkdir(ARTIFACTS, { recursive: true });
   await showPanel(page, 'generate');
   await page.getByTestId('gen-preset').selectOption(PRESET);
-  await page.getByTestId('gen-size').selectOption('1025');
+  await page.getByTestId('gen-size').selectOption(MAP_SIZE);
   await runGenerateAndWait(page, 600_000);
   await showPanel(page, 'layers');
   const panel = page.getByTestId('water-panel');

@@ -15,6 +15,7 @@ import { startChunkErrorsWorker } from './viewport/lod/offThreadErrors';
 import { startLightingWorker } from './workers/lightingChannel';
 import { workerRouteRunner } from './workers/routeChannel';
 import { workerFeaturesRunner } from './workers/waterFeaturesChannel';
+import { workerRiverCoverRunner } from './workers/riverCoverChannel';
 import { createViewportController } from './viewport/viewportController';
 import { ViewportProvider } from './viewport/viewportContext';
 
@@ -36,6 +37,7 @@ const session = createEditorSession({
         lightingWorker: startLightingWorker,
         routeRunner: workerRouteRunner,
         waterFeaturesRunner: workerFeaturesRunner,
+        riverCoverRunner: workerRiverCoverRunner,
       }
     : {}),
 });

@@ -18,6 +18,7 @@ import type { WaterSurface } from '../../shared/hydrology/waterSurface';
 import { SCULPT_TILE, type LayerSize, type LayerStack, type SculptLayer } from '../../shared/layers/types';
 import { tileRect } from '../../shared/layers/kinds/sculpt';
 import type { Editor } from './editor';
+import { coverFromAnswer, riverCoverAsk, type RiverCoverAsk, type RiverCoverRun, type RiverCoverRunner } from './riverCoverJob';
 
 /**
  * The brush strokes' change of height above the topmost enabled hydraulic layer, per sculpt tile (its
@@ -77,11 +78,16 @@ export function coverOnFinalSurface(cover: ErosionCoverBytes, stack: LayerStack,
 }
 
 /**
- * The largest map (vertices) whose cover follows its rivers and its channels: the 3D view's full mesh, where the
- * wet margin is drawn too (app/water/wetGround.ts). Larger maps keep the droplets' cover (the distance to the
- * water and the ground's concavity are passes over the whole map on the window's thread at each edit).
+ * The largest map (vertices) whose droplet cover is kept to its concave ground (coverInChannels): that pass is
+ * over the whole map on the window's thread at each document change. Larger maps keep the droplets' cover.
  */
-export const RIVER_COVER_MAX_VERTICES = 1025 * 1025;
+export const CHANNEL_COVER_MAX_VERTICES = 1025 * 1025;
+
+/** coverOnFinalSurface, its flow and silt then kept on the final `heights`' concave ground (coverInChannels) on maps up to CHANNEL_COVER_MAX_VERTICES. */
+export function surfacedCover(cover: ErosionCoverBytes, stack: LayerStack, size: LayerSize, heights: Float32Array): ErosionCoverBytes {
+  const surfaced = coverOnFinalSurface(cover, stack, size);
+  return size.width * size.depth > CHANNEL_COVER_MAX_VERTICES ? surfaced : coverInChannels(surfaced, heights, size);
+}
 
 /** The rivers' nearness over RIVER_COVER_BACK metres (1 under a river's water, lakes not counted), or null with no river. */
 export function riverNearness(size: LayerSize, water: WaterSurface, heights: Float32Array): Float32Array | null {
@@ -98,18 +104,19 @@ export function riverNearness(size: LayerSize, water: WaterSurface, heights: Flo
   return any ? shoreWetness(size, depth, RIVER_COVER_BACK) : null;
 }
 
+/** `surfaced` (surfacedCover's) beside the rivers of `water` over the final `heights`: the rivers' own (coverBesideRivers). */
+export function coverBesideRiversOf(surfaced: ErosionCoverBytes, size: LayerSize, water: WaterSurface | null, heights: Float32Array): ErosionCoverBytes {
+  if (!water) return surfaced;
+  const nearness = riverNearness(size, water, heights);
+  return nearness ? coverBesideRivers(surfaced, nearness) : surfaced;
+}
+
 /**
- * The cover the views draw and the window exports: coverOnFinalSurface, its flow kept on the final `heights`'
- * concave ground (coverInChannels), then beside the rivers of `water` the rivers' own (coverBesideRivers), on
- * maps up to RIVER_COVER_MAX_VERTICES.
+ * The cover the views draw and the window exports: coverOnFinalSurface, kept to the concave ground (surfacedCover),
+ * then beside the rivers of `water` (over the final `heights`) the rivers' own (coverBesideRivers), on maps of every size.
  */
 export function drawnCover(cover: ErosionCoverBytes, stack: LayerStack, size: LayerSize, water: WaterSurface | null, heights: Float32Array): ErosionCoverBytes {
-  const surfaced = coverOnFinalSurface(cover, stack, size);
-  if (size.width * size.depth > RIVER_COVER_MAX_VERTICES) return surfaced;
-  const channelled = coverInChannels(surfaced, heights, size);
-  if (!water) return channelled;
-  const nearness = riverNearness(size, water, heights);
-  return nearness ? coverBesideRivers(channelled, nearness) : channelled;
+  return coverBesideRiversOf(surfacedCover(cover, stack, size, heights), size, water, heights);
 }
 
 interface KeptCover {
@@ -118,15 +125,86 @@ interface KeptCover {
   stack: LayerStack;
   water: WaterSurface | null;
   cover: ErosionCoverBytes;
+  /** The cover before the rivers and the run finding it beside them, while it runs (`cover` is then the last one drawn). */
+  pending: { surfaced: ErosionCoverBytes; run: RiverCoverRun } | null;
+}
+
+interface OffThread {
+  runner: RiverCoverRunner;
+  listeners: Set<() => void>;
 }
 
 const kept = new WeakMap<Editor, KeptCover>();
+const offThread = new WeakMap<Editor, OffThread>();
+
+/**
+ * From now on `editor`'s cover beside the rivers is found by `runner` (a worker in the window): surfaceCoverOf gives
+ * the last cover drawn (or the cover before the rivers, when the erosion results are new) until it is found, then
+ * tells onRiverCover's listeners. Returns the undo (a run under way is cancelled).
+ */
+export function findRiverCoverWith(editor: Editor, runner: RiverCoverRunner): () => void {
+  const entry: OffThread = { runner, listeners: new Set() };
+  offThread.set(editor, entry);
+  return () => {
+    if (offThread.get(editor) !== entry) return;
+    offThread.delete(editor);
+    const last = kept.get(editor);
+    last?.pending?.run.cancel();
+    kept.delete(editor);
+  };
+}
+
+/** Calls `listener` when a cover found off the thread is ready (read it with surfaceCoverOf); returns the unsubscribe. */
+export function onRiverCover(editor: Editor, listener: () => void): () => void {
+  const entry = offThread.get(editor);
+  if (!entry) return () => undefined;
+  entry.listeners.add(listener);
+  return () => entry.listeners.delete(listener);
+}
+
+/**
+ * Whether the cover surfaceCoverOf gives now is the one for the document as it is: false while the cover beside the
+ * rivers is still found off the thread (surfaceCoverOf then gives the last one drawn). A view that drew a document
+ * version holds back its "drawn" report while this is false, and reports once onRiverCover has told it and it drew
+ * again: "drawn version N" means drawn with version N's cover (what the e2e tests' screenshots rely on).
+ */
+export function surfaceCoverSettled(editor: Editor): boolean {
+  // Brought up to the document as it is first (the same object, at no cost, when it already is).
+  surfaceCoverOf(editor);
+  return !kept.get(editor)?.pending;
+}
+
+function settle(editor: Editor, entry: KeptCover, cover: ErosionCoverBytes): void {
+  entry.cover = cover;
+  entry.pending = null;
+  for (const listener of [...(offThread.get(editor)?.listeners ?? [])]) listener();
+}
+
+/** Starts finding the cover beside the rivers off the thread (`ask`: riverCoverAsk's, arrays of its own). */
+function startRun(
+  editor: Editor,
+  runner: RiverCoverRunner,
+  entry: KeptCover,
+  surfaced: ErosionCoverBytes,
+  water: WaterSurface,
+  ask: RiverCoverAsk,
+): RiverCoverRun {
+  const { width, depth, cellSize, heights } = editor.document.field;
+  const run = runner(ask);
+  void run.result.then((answer) => {
+    if (kept.get(editor) !== entry || entry.pending?.run !== run) return;
+    // A worker that failed: found here instead.
+    settle(editor, entry, answer ? coverFromAnswer(surfaced, answer) : coverBesideRiversOf(surfaced, { width, depth, cellSize }, water, heights));
+  });
+  return run;
+}
 
 /**
  * The document's erosion cover on its final surface and beside its rivers (drawnCover), or null without
  * erosion results. Made again when the document changes (`documentVersion`: a stroke's cover follows at its end,
  * not at each dab, which would recolour the whole map per dab) or its results are set; else the same object,
- * so the views, which redraw their cover when it is another object, do not.
+ * so the views, which redraw their cover when it is another object, do not. With findRiverCoverWith the part beside
+ * the rivers is found off the thread: until then this is the last cover drawn.
  */
 export function surfaceCoverOf(editor: Editor): ErosionCoverBytes | null {
   const doc = editor.document;
@@ -136,8 +214,34 @@ export function surfaceCoverOf(editor: Editor): ErosionCoverBytes | null {
   const last = kept.get(editor);
   const { water } = doc;
   if (last && last.masks === masks && last.documentVersion === documentVersion && last.stack === doc.stack && last.water === water) return last.cover;
+  last?.pending?.run.cancel();
   const { width, depth, cellSize, heights } = doc.field;
-  const cover = drawnCover(masks, doc.stack, { width, depth, cellSize }, water, heights);
-  kept.set(editor, { masks, documentVersion, stack: doc.stack, water, cover });
-  return cover;
+  const size = { width, depth, cellSize };
+  const surfaced = surfacedCover(masks, doc.stack, size, heights);
+  const runner = offThread.get(editor)?.runner;
+  const entry: KeptCover = { masks, documentVersion, stack: doc.stack, water, cover: surfaced, pending: null };
+  if (water && runner) {
+    if (last && last.masks === masks) entry.cover = last.cover;
+    const ask = riverCoverAsk(size, surfaced.flow, { surface: water.surface, kind: water.kind, heights });
+    entry.pending = { surfaced, run: startRun(editor, runner, entry, surfaced, water, ask) };
+  } else {
+    entry.cover = coverBesideRiversOf(surfaced, size, water, heights);
+  }
+  kept.set(editor, entry);
+  return entry.cover;
+}
+
+/**
+ * surfaceCoverOf as it will be once found: a run under way is cancelled and the cover found here (what an export or
+ * a drive reads; the views are told, as when a run ends).
+ */
+export function surfaceCoverNow(editor: Editor): ErosionCoverBytes | null {
+  const cover = surfaceCoverOf(editor);
+  const entry = kept.get(editor);
+  if (!entry?.pending) return cover;
+  const { surfaced, run } = entry.pending;
+  run.cancel();
+  const { width, depth, cellSize, heights } = editor.document.field;
+  settle(editor, entry, coverBesideRiversOf(surfaced, { width, depth, cellSize }, entry.water, heights));
+  return entry.cover;
 }

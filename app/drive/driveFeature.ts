@@ -3,7 +3,7 @@ import type { Editor } from '../document/editor';
 import { bindDriveCommands } from './commands';
 import { DriveSession } from './driveSession';
 import { documentSurfaces } from './driveSurfaces';
-import { surfaceCoverOf } from '../document/surfaceCover';
+import { surfaceCoverNow } from '../document/surfaceCover';
 import { createObstacleCache } from './obstacles';
 import { createWaterCache } from './driveWater';
 import { createDeckedGround } from './driveDecks';
@@ -33,7 +33,7 @@ export function createDriveFeature(editor: Editor, commands: CommandRegistry, sn
   );
   const drive = new DriveSession({
     field: decked.field,
-    surfaces: () => documentSurfaces(editor.document, snowLine?.(), surfaceCoverOf(editor)),
+    surfaces: () => documentSurfaces(editor.document, snowLine?.(), surfaceCoverNow(editor)),
     obstacles: createObstacleCache(
       () => editor.document.props,
       () => editor.store.getState().version,

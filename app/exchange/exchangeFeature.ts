@@ -2,7 +2,7 @@ import type { SessionCore } from '../sessionTypes';
 import type { ExchangeCodecs } from './codecOps';
 import { Exchange } from './exchange';
 import { createMaskDataProvider } from '../roads/roadReportMasks';
-import { surfaceCoverOf } from '../document/surfaceCover';
+import { surfaceCoverNow } from '../document/surfaceCover';
 
 /** The session's import/export flows and their bound commands. */
 export interface ExchangeFeature {
@@ -16,7 +16,7 @@ export function createExchangeFeature(session: Pick<SessionCore, 'editor' | 'api
   const exchange = new Exchange({ editor: session.editor, api: session.api, tools: session.tools, codecs });
   // Mask rules may use where the document's last hydraulic erosion ran water and left sediment (on the final
   // surface, as the view draws it: none where brush strokes above it moved the ground), and the road footprint.
-  exchange.setErosionMasksProvider(createMaskDataProvider(() => ({ ...session.editor.document, erosionMasks: surfaceCoverOf(session.editor) })));
+  exchange.setErosionMasksProvider(createMaskDataProvider(() => ({ ...session.editor.document, erosionMasks: surfaceCoverNow(session.editor) })));
   const unbind = bindExchangeCommands(session, exchange);
   return {
     exchange,

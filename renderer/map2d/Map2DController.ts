@@ -1,3 +1,4 @@
+import { onRiverCover } from '../../app/document/surfaceCover';
 import type { EditorSession } from '../../app/editorSession';
 import { naturalLinesOf, sameNaturalLines } from '../../app/view/terrainColours';
 import { Map2DDrawLoop } from './map2dDrawLoop';
@@ -55,6 +56,8 @@ export class Map2DController {
         if (s.version !== prev.version) loop.syncDocument();
         else if (s.resultsVersion !== prev.resultsVersion) loop.syncResults();
       }),
+      // The cover beside the rivers, found off the thread after an edit (app/document/surfaceCover.ts).
+      onRiverCover(editor, () => loop.syncResults()),
       view.subscribe((s, prev) => {
         if (s.settings.map2dMode !== prev.settings.map2dMode) loop.setMode(s.settings.map2dMode);
         const lines = naturalLinesOf(s.settings, editor.document.stack);

@@ -9,6 +9,7 @@ import { createDriveMapLayer } from '../drive/drivability2D';
 import { createMaskPreviewLayer } from '../exchange/maskPreview2D';
 import { attachProps2DOverlay } from '../props/propsOverlay2D';
 import { createRoadReportMapLayer } from '../roads/roadReport2D';
+import { surfaceCoverSettled } from '../../app/document/surfaceCover';
 import { reportDrawn } from '../readiness';
 import type { Map2DView } from './map2dView';
 import { createLayerView2D } from './layerView2D';
@@ -185,8 +186,9 @@ export class Map2DDrawLoop {
     canvas.dataset.smooth = String(context.imageSmoothingEnabled);
     const version = editor.store.getState().version;
     // Drawn means every pixel in the current colours, not edits shown in the previous range, and
-    // every tile in view at full resolution where the view asks for it.
-    if (version !== this.drawnVersion && width > 0 && image.upToDate && image.drawComplete) {
+    // every tile in view at full resolution where the view asks for it, with this version's cover beside the rivers
+    // (found off the thread: onRiverCover draws again).
+    if (version !== this.drawnVersion && width > 0 && image.upToDate && image.drawComplete && surfaceCoverSettled(editor)) {
       this.drawnVersion = version;
       reportDrawn('2d', version, canvas);
     }

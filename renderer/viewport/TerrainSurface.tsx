@@ -1,3 +1,4 @@
+import { onRiverCover, surfaceCoverSettled } from '../../app/document/surfaceCover';
 import { useEffect, useRef } from 'react';
 import { useFrame, useThree } from '@react-three/fiber';
 import type { Mesh, MeshLambertMaterial } from 'three';
@@ -94,6 +95,8 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
     let lastSettings = view.getState().settings;
     let colourMode = lastSettings.colorMode;
     let colourLines = naturalLinesOf(lastSettings, editor.document.stack);
+    // The cover beside the rivers, found off the thread after an edit (app/document/surfaceCover.ts).
+    const unsubscribeCover = onRiverCover(editor, syncResults);
     const unsubscribeEditor = editor.store.subscribe((s, prev) => {
       if (s.version !== prev.version) syncDocument();
       else if (s.resultsVersion !== prev.resultsVersion) syncResults();
@@ -105,6 +108,7 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
     });
     return () => {
       unsubscribeEditor();
+      unsubscribeCover();
       unsubscribeView();
       terrain.dispose();
     };
@@ -114,7 +118,8 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
   // lighting follows on its own (data-lighting on the wrapper).
   useFrame(() => {
     const version = pendingDrawn.current;
-    if (version === null) return;
+    // Not drawn until drawn with this version's cover beside the rivers (found off the thread: onRiverCover redraws).
+    if (version === null || !surfaceCoverSettled(editor)) return;
     pendingDrawn.current = null;
     requestAnimationFrame(() => reportDrawn('3d', version, wrapper.current));
   });

@@ -1,3 +1,4 @@
+import { onRiverCover, surfaceCoverSettled } from '../../../app/document/surfaceCover';
 import { useEffect, useRef } from 'react';
 import { useFrame, useThree } from '@react-three/fiber';
 import type { PerspectiveCamera } from 'three';
@@ -7,7 +8,7 @@ import { terrainPointerHandlers } from '../terrainPointer';
 import { useSession } from '../../session';
 import { reportDrawn } from '../../readiness';
 import { showTriangleCount } from './triangleCount';
-import { backgroundTask } from '../../backgroundTask';
+import { backgroundTask, type BackgroundTask } from '../../backgroundTask';
 import { OffThreadErrors, type OffThreadErrorsHandlers } from './offThreadErrors';
 import type { StartChunkErrorsWorker } from '../../../app/lod/chunkErrorsJob';
 import { useViewport } from '../viewportContext';
@@ -19,6 +20,8 @@ import { WaterRebuilds } from '../look/waterRebuilds';
 
 /** CPU time per slice of chunk-error refinement on the main thread: well inside a frame. */
 const REFINE_SLICE_MS = 4;
+/** CPU time per step of a whole-map change of the wet margin (gpuWet.ts: at least WET_SWEEP_ROWS rows a step). */
+const WET_SLICE_MS = 4;
 
 /** The worker for exact chunk errors, or null where none can start (the main thread refines then). */
 function startOffThreadErrors(handlers: OffThreadErrorsHandlers, start: StartChunkErrorsWorker | null): OffThreadErrors | null {
@@ -45,6 +48,9 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
   const viewport = useViewport();
   const lod = viewport.lodMeshes();
   const pendingDrawn = useRef<number | null>(editor.store.getState().version);
+  // A whole-map change of the wet margin is found a few rows a task between frames (each step's rows are sent at
+  // the next frame); a frame that sees one under way starts the steps.
+  const wetTask = useRef<BackgroundTask | null>(null);
   const lastCamera = useRef('');
 
   useEffect(() => {
@@ -72,6 +78,11 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
       lastCamera.current = '';
       invalidate();
     };
+    const sweepWet = backgroundTask(() => {
+      if (lod.advanceWet(WET_SLICE_MS)) sweepWet.schedule();
+      invalidate();
+    });
+    wetTask.current = sweepWet;
     const refineTask = backgroundTask(() => {
       lod.refineErrors(REFINE_SLICE_MS);
       if (lod.pendingChunks === 0) errorsExact();
@@ -104,6 +115,11 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
       chunkErrorsWorker,
     );
     refineSoon();
+    // The cover beside the rivers, found off the thread after an edit (app/document/surfaceCover.ts).
+    const unsubscribeCover = onRiverCover(editor, () => {
+      lod.setErosion(drawnErosionMasks(editor));
+      invalidate();
+    });
     const unsubscribeEditor = editor.store.subscribe((s, prev) => {
       if (s.version === prev.version) {
         // Erosion results set without an edit (an opened project's, once its stack is checked).
@@ -137,9 +153,12 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
     invalidate();
     return () => {
       unsubscribeEditor();
+      unsubscribeCover();
       unsubscribeView();
       unsubscribeDrive();
       refineTask.dispose();
+      sweepWet.dispose();
+      wetTask.current = null;
       offThread?.dispose();
     };
   }, [editor, view, drive, chunkErrorsWorker, lod, invalidate]);
@@ -185,11 +204,12 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
       }
     }
     lod.prepareFrame(gl);
+    if (lod.wetSweeping) wetTask.current?.schedule();
     const version = pendingDrawn.current;
     // A version counts as drawn once its chunk errors are exact and the levels chosen from them are
     // on screen (the first frames after a whole-map change show it at held or coarse levels, as the
-    // first frame of a wake).
-    if (version === null || lod.pendingChunks > 0 || lod.coarse) return;
+    // first frame of a wake), and with this version's cover beside the rivers (found off the thread: onRiverCover redraws).
+    if (version === null || lod.pendingChunks > 0 || lod.coarse || !surfaceCoverSettled(editor)) return;
     pendingDrawn.current = null;
     requestAnimationFrame(() => reportDrawn('3d', version, wrapper.current));
   });

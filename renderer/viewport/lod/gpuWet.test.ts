@@ -5,7 +5,7 @@ import { createWaterSurface } from '../../../shared/hydrology/waterSurface';
 import { WATER_RIVER } from '../../../shared/hydrology/water';
 import { WET_MARGIN, wetGroundBytes } from '../../../app/water/wetGround';
 import { heightTexel, heightTextureShape, type HeightTextureShape } from './heightUploads';
-import { GpuWet } from './gpuWet';
+import { GpuWet, WET_SWEEP_ROWS } from './gpuWet';
 import { LodTerrainMeshes } from './lodTerrainMeshes';
 
 /** A renderer whose copyTextureToTexture writes R8 texels into a CPU model of the array texture, counting the texels written. */
@@ -52,6 +52,8 @@ describe('the wet margin texture of the LOD surface (gpuWet.ts)', () => {
     gpu.set(field, water, { kind: 'all' });
     expect(gpu.texture).not.toBeNull();
     expect(gpu.bytes).toBe(16 * 8 * shape.layers);
+    expect(gpu.sweeping).toBe(true);
+    expect(gpu.advance()).toBe(false);
     const fake = fakeRenderer(shape);
     gpu.flush(fake.renderer);
     expect(gpu.hasPending).toBe(false);
@@ -77,6 +79,7 @@ describe('the wet margin texture of the LOD surface (gpuWet.ts)', () => {
     const gpu = new GpuWet(shape);
     const fake = fakeRenderer(shape);
     gpu.set(field, water, { kind: 'all' });
+    gpu.advance();
     gpu.flush(fake.renderer);
     // A lake dug beside the creek: heights and water change in a 10 × 8 rectangle.
     const rect = { i0: 40, j0: 50, i1: 50, j1: 58 };
@@ -100,6 +103,53 @@ describe('the wet margin texture of the LOD surface (gpuWet.ts)', () => {
   });
 });
 
+describe('a whole-map change of the wet margin swept a few rows a step (gpuWet.ts advance)', () => {
+  it('finds WET_SWEEP_ROWS rows a step within its budget, and ends with the whole map’s bytes though an edit came between steps', () => {
+    const width = 129;
+    const depth = 97;
+    const field = createHeightfield(width, depth, 1);
+    for (let k = 0; k < width * depth; k++) field.heights[k] = 0.2 * Math.sin(k * 0.013);
+    const water = createWaterSurface(width * depth);
+    for (let j = 0; j < depth; j++) for (let i = 60; i < 63; i++) water.surface[j * width + i] = 0.5;
+    const shape = heightTextureShape(width * depth, 64, 32);
+    const gpu = new GpuWet(shape);
+    const fake = fakeRenderer(shape);
+    gpu.set(field, water, { kind: 'all' });
+    // A clock that moves 1 ms a reading: a budget of 0.5 ms lets one slice through a step.
+    let clock = 0;
+    const now = () => clock++;
+    expect(gpu.advance(0.5, now)).toBe(true);
+    gpu.flush(fake.renderer);
+    expect(gpu.lastUploadedTexels).toBe(WET_SWEEP_ROWS * width);
+    const first = wetGroundBytes(field, water, field.heights)!;
+    for (let k = 0; k < WET_SWEEP_ROWS * width; k++) expect(fake.read(k)).toBe(first[k]);
+    expect(fake.read(WET_SWEEP_ROWS * width + 61)).toBe(0);
+    // A lake dug across the first slice's last rows and the next's, sent at once as an edit's rectangle.
+    const rect = { i0: 40, j0: 28, i1: 50, j1: 36 };
+    for (let j = rect.j0; j < rect.j1; j++) {
+      for (let i = rect.i0; i < rect.i1; i++) {
+        field.heights[j * width + i] = -1;
+        water.surface[j * width + i] = 0;
+      }
+    }
+    gpu.set(field, water, { kind: 'rect', ...rect });
+    expect(gpu.sweeping).toBe(true);
+    let steps = 1;
+    while (gpu.advance(0.5, now)) steps++;
+    steps++;
+    expect(steps).toBe(Math.ceil(depth / WET_SWEEP_ROWS));
+    gpu.flush(fake.renderer);
+    expect(gpu.hasPending).toBe(false);
+    const whole = wetGroundBytes(field, water, field.heights)!;
+    let differs = 0;
+    for (let k = 0; k < width * depth; k++) {
+      expect(fake.read(k)).toBe(whole[k]);
+      if (whole[k] !== first[k]) differs++;
+    }
+    expect(differs).toBeGreaterThan(10 * 8);
+  });
+});
+
 describe('the LOD meshes’ wet margin (lodTerrainMeshes.ts setWater)', () => {
   it('sends the whole map for a new water, an edit’s grown rectangle for the same one, again all after a wake; none without water or on another map', () => {
     const field = createHeightfield(65, 65, 1);
@@ -109,6 +159,8 @@ describe('the LOD meshes’ wet margin (lodTerrainMeshes.ts setWater)', () => {
     for (let j = 0; j < 65; j++) water.surface[j * 65 + 32] = 0.5;
     lod.setWater(water, { kind: 'rect', i0: 0, j0: 0, i1: 1, j1: 1 });
     const fake = fakeRenderer(lod.gpuHeights.shape, () => lod.gpuWet.texture);
+    expect(lod.wetSweeping).toBe(true);
+    expect(lod.advanceWet()).toBe(false);
     lod.prepareFrame(fake.renderer);
     expect(lod.gpuWet.lastUploadedTexels).toBe(65 * 65);
     expect(fake.read(10 * 65 + 32)).toBe(255);
@@ -122,6 +174,7 @@ describe('the LOD meshes’ wet margin (lodTerrainMeshes.ts setWater)', () => {
     const whole = wetGroundBytes(field, water, field.heights)!;
     for (let k = 0; k < 65 * 65; k++) expect(fake.read(k)).toBe(whole[k]);
     lod.contextRestored();
+    lod.advanceWet();
     lod.prepareFrame(fake.renderer);
     expect(lod.gpuWet.lastUploadedTexels).toBe(65 * 65);
     // Water of another size draws none; a map of another size drops it.

@@ -21,13 +21,9 @@ export interface WetTexels {
   rect: WetRect;
 }
 
-/**
- * The wetness to send after a change of the heights or the water in `region`: the whole map, or the changed
- * rectangle grown by the margin's reach (the only vertices whose wetness can change).
- */
-export function wetTexels(field: Heightfield, water: WaterSurface, region: DirtyRegion, shape: HeightTextureShape): WetTexels {
-  const { width, depth } = field;
-  const rect = region.kind === 'all' ? { i0: 0, j0: 0, i1: width, j1: depth } : wetRectAround(field, region);
+/** The wetness of the vertices of `rect` (exactly those) laid out as the texture rows it spans, and its uploads. */
+export function wetTexelsOf(field: Heightfield, water: WaterSurface, rect: WetRect, shape: HeightTextureShape): WetTexels {
+  const { width } = field;
   const { rowLength } = shape;
   if (rect.i1 <= rect.i0 || rect.j1 <= rect.j0) return { bytes: new Uint8Array(0), row0: 0, rows: 0, uploads: [], rect };
   const row0 = Math.floor((rect.j0 * width + rect.i0) / rowLength);
@@ -38,14 +34,33 @@ export function wetTexels(field: Heightfield, water: WaterSurface, region: Dirty
 }
 
 /**
+ * The wetness to send after a change of the heights or the water in `region`: the whole map, or the changed
+ * rectangle grown by the margin's reach (the only vertices whose wetness can change).
+ */
+export function wetTexels(field: Heightfield, water: WaterSurface, region: DirtyRegion, shape: HeightTextureShape): WetTexels {
+  const rect = region.kind === 'all' ? { i0: 0, j0: 0, i1: field.width, j1: field.depth } : wetRectAround(field, region);
+  return wetTexelsOf(field, water, rect, shape);
+}
+
+/**
+ * Rows of the map one step of a whole-map change finds (wetTexelsOf over them, bit for bit the whole map's rows):
+ * ~8 ms CPU at 4097² on 1 m cells, where the whole map took ~1 s on the window's thread at once.
+ */
+export const WET_SWEEP_ROWS = 32;
+
+/**
  * The wet margin along the water on the GPU: a normalised R8 array texture shaped like GpuHeights' texture, a
  * byte a vertex (null while there is no water to draw). A change queues the wetness of its rectangle grown by
- * the margin (a whole-map change all of it); `flush` sends it before a frame and drops the bytes (no CPU copy is
- * kept: after the GL context is lost the owner sets the whole map again).
+ * the margin; a whole-map change is swept WET_SWEEP_ROWS rows a step by `advance` (the owner runs the steps
+ * between frames, so the window never stalls on it; each step reads the water and heights as they are then, so an
+ * edit's rectangle found meanwhile stays right). `flush` sends what is found before a frame and drops the bytes
+ * (no CPU copy is kept: after the GL context is lost the owner sets the whole map again).
  */
 export class GpuWet {
   private tex: DataArrayTexture | null = null;
   private pending: WetTexels[] = [];
+  /** A whole-map change being swept: the next row to find. */
+  private sweep: { field: Heightfield; water: WaterSurface; next: number } | null = null;
   /** Texels sent by the last flush, for tests. */
   lastUploadedTexels = 0;
 
@@ -72,13 +87,42 @@ export class GpuWet {
     const vertices = field.width * field.depth;
     if (vertices !== this.shape.texels) throw new Error(`wet ground of a map of ${vertices} vertices for ${this.shape.texels}`);
     const whole: DirtyRegion = this.tex ? region : { kind: 'all' };
-    if (whole.kind === 'all') this.pending = [];
-    this.pending.push(wetTexels(field, water, whole, this.shape));
+    if (whole.kind === 'all') {
+      this.pending = [];
+      this.sweep = { field, water, next: 0 };
+    } else {
+      if (this.sweep) this.sweep = { ...this.sweep, field, water };
+      this.pending.push(wetTexels(field, water, whole, this.shape));
+    }
     if (!this.tex) this.tex = layoutTexture(this.shape, RedFormat, UnsignedByteType, 1);
   }
 
+  /** Rows of a whole-map change still to find (or whether there are bytes to send). */
   get hasPending(): boolean {
-    return this.pending.length > 0;
+    return this.pending.length > 0 || this.sweep !== null;
+  }
+
+  /** Whether a whole-map change is being swept. */
+  get sweeping(): boolean {
+    return this.sweep !== null;
+  }
+
+  /**
+   * Finds the next rows of a whole-map change, WET_SWEEP_ROWS a slice, until `budgetMs` has passed (one slice at
+   * least; all of them by default). True while rows remain.
+   */
+  advance(budgetMs = Infinity, now: () => number = () => performance.now()): boolean {
+    const sweep = this.sweep;
+    if (!sweep) return false;
+    const { field, water } = sweep;
+    const started = budgetMs === Infinity ? 0 : now();
+    do {
+      const j1 = Math.min(field.depth, sweep.next + WET_SWEEP_ROWS);
+      this.pending.push(wetTexelsOf(field, water, { i0: 0, j0: sweep.next, i1: field.width, j1 }, this.shape));
+      sweep.next = j1;
+    } while (sweep.next < field.depth && (budgetMs === Infinity || now() - started < budgetMs));
+    if (sweep.next >= field.depth) this.sweep = null;
+    return this.sweep !== null;
   }
 
   /** Sends the queued wetness; call before rendering a frame. */
@@ -107,5 +151,6 @@ export class GpuWet {
     this.tex?.dispose();
     this.tex = null;
     this.pending = [];
+    this.sweep = null;
   }
 }

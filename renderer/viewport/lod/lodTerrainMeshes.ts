@@ -175,6 +175,19 @@ export class LodTerrainMeshes {
     this.lodMaterial.setWet(this.wet.texture);
   }
 
+  /**
+   * Finds more of a whole-map change of the wet margin (GpuWet.advance: slices until `budgetMs` has passed); true
+   * while some remains. The owner runs it between frames.
+   */
+  advanceWet(budgetMs?: number): boolean {
+    return this.wet.advance(budgetMs);
+  }
+
+  /** Whether the wet margin has a whole-map change still to find. */
+  get wetSweeping(): boolean {
+    return this.wet.sweeping;
+  }
+
   /** The GPU side of the wet margin, for tests and the memory report. */
   get gpuWet(): GpuWet {
     return this.wet;
