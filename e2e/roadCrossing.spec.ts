@@ -3,7 +3,7 @@ import { test, expect } from './fixtures';
 import { reviewShot } from './reviewShot';
 import { clickAt, heightAt, whenIdle } from './mapPointer';
 
-test.use({ viewport: { width: 1600, height: 1000 }, driveClock: 4, startSize: 65 });
+test.use({ viewport: { width: 1600, height: 1000 }, driveClock: 8, startSize: 65 });
 
 /** A river's two ends on the default terrain (fractions of the 2D panel's box; as e2e/rivers.spec.ts), and a road across its middle. */
 const RIVER: Array<[number, number]> = [

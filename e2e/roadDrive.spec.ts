@@ -12,10 +12,10 @@ import { REVIEW_SHOTS, reviewShot } from './reviewShot';
 import { showPanel } from './panel';
 import { defaultTerrainWithRoad, E2E_ROAD } from './roadProject';
 
-// The drive to the road's end runs at four frames of drive time per drawn frame (fixtures `driveClock`). The
+// The drive to the road's end runs at eight frames of drive time per drawn frame (fixtures `driveClock`). The
 // test opens its own project first (the default terrain at 257² with a road): the start on the default preset
 // at 65² is cheaper and never looked at.
-test.use({ viewport: { width: 1600, height: 1000 }, driveClock: 4, startSize: 65 });
+test.use({ viewport: { width: 1600, height: 1000 }, driveClock: 8, startSize: 65 });
 
 /** Distance from (x, z) to the nearest centreline station. */
 function offCentre(line: { n: number; x: Float64Array; z: Float64Array }, x: number, z: number): number {
@@ -100,7 +100,7 @@ test('Drive this road: the car follows the road, the report and its overlay appe
     const first = { x: Number(await hud.getAttribute('data-x')), z: Number(await hud.getAttribute('data-z')) };
     expect(Math.hypot(first.x - line.x[0], first.z - line.z[0])).toBeLessThan(3);
     // The car's place at every drawn frame of the drive, recorded in the page (a HUD update each), not
-    // polled from here. The drive runs four frames' time per drawn frame (driveClock): the same fixed steps.
+    // polled from here. The drive runs eight frames' time per drawn frame (driveClock): the same fixed steps.
     await hud.evaluate((element) => {
       const trail: Array<[number, number]> = [];
       (window as unknown as { __hudTrail: typeof trail }).__hudTrail = trail;
@@ -115,11 +115,11 @@ test('Drive this road: the car follows the road, the report and its overlay appe
     await expect.poll(() => hud.getAttribute('data-autopilot'), { timeout: 150_000 }).not.toBe('driving');
     await expect(hud).toHaveAttribute('data-autopilot', 'arrived');
     const path2d = await trail();
-    // One point per drawn frame, each at most 4 × 0.25 s of drive time (MAX_FRAME_DT) after the one
-    // before: at the design speed (40 km/h) never more than about 11 m apart, whatever the frame rate.
+    // One point per drawn frame, each at most 8 × 0.25 s of drive time (MAX_FRAME_DT) after the one
+    // before: at the design speed (40 km/h) never more than about 22 m apart, whatever the frame rate.
     expect(path2d.length).toBeGreaterThan(20);
     const gaps = path2d.slice(1).map(([x, z], k) => Math.hypot(x - path2d[k][0], z - path2d[k][1]));
-    expect(Math.max(...gaps)).toBeLessThan(15);
+    expect(Math.max(...gaps)).toBeLessThan(25);
     const worst = Math.max(...path2d.map(([x, z]) => offCentre(line, x, z)));
     expect(worst).toBeLessThan(E2E_ROAD.params.width / 2);
     const last = { x: Number(await hud.getAttribute('data-x')), z: Number(await hud.getAttribute('data-z')) };

@@ -12,7 +12,7 @@ const reviewShot = async (page: Page, name: string) => {
   await page.screenshot({ path: path.join(ARTIFACTS, name) });
 };
 
-test.use({ viewport: { width: 1600, height: 1000 }, driveClock: 4 });
+test.use({ viewport: { width: 1600, height: 1000 }, driveClock: 8 });
 
 /** The through road across the middle of the 2D panel, and the side road's two clicks above it (fractions of the panel's box). */
 const THROUGH: Array<[number, number]> = [

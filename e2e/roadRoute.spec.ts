@@ -10,8 +10,8 @@ import { createHeightfield } from '../shared/terrain/heightfield';
 import { expect, sendMenuCommand, test } from './fixtures';
 import { reviewShot } from './reviewShot';
 
-// The drive to the road's end runs at four frames of drive time per drawn frame (fixtures `driveClock`).
-test.use({ viewport: { width: 1600, height: 1000 }, driveClock: 4 });
+// The drive to the road's end runs at eight frames of drive time per drawn frame (fixtures `driveClock`).
+test.use({ viewport: { width: 1600, height: 1000 }, driveClock: 8 });
 
 type Size = { width: number; depth: number; cellSize: number };
 
