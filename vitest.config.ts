@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { groundTexturesPlugin } from './renderer/groundTexturesPlugin';
 
 const include = ['shared/**/*.test.ts', 'app/**/*.test.ts', 'main/**/*.test.ts', 'renderer/**/*.test.ts', 'scripts/**/*.test.ts', 'e2e/perf/**/*.test.ts'];
 // The CLI's tests start `tsx` child processes and erosion threads of their own: they run after the
@@ -12,18 +13,9 @@ const CLI_TESTS = 'main/cli/**/*.test.ts';
 // CI time"). Tests must not rely on module state another file left: each makes what it uses.
 const OWN_MODULES = ['app/editorSession.features.test.ts'];
 
-// The window's build generates the ground textures into a file (renderer/vite.config.ts); unit tests
-// have none, so the window's code makes them as it does in development.
-const groundTexturesAddress = 'virtual:faultline-ground-textures';
-
 export default defineConfig({
-  plugins: [
-    {
-      name: 'faultline-ground-textures',
-      resolveId: (source) => (source === groundTexturesAddress ? `\0${groundTexturesAddress}` : null),
-      load: (resolved) => (resolved === `\0${groundTexturesAddress}` ? 'export default null;' : null),
-    },
-  ],
+  // The window's code reads the build's ground textures; unit tests serve, so it makes them as in development.
+  plugins: [groundTexturesPlugin()],
   test: {
     // The JSON report feeds the single summary line that CI prints (scripts/test-summary.mjs).
     reporters: ['default', 'json'],

@@ -2,7 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { bakeDefaultTerrain } from '../app/document/bakedTerrain';
-import { groundTextureLayers } from '../shared/ground/groundTextures';
+import { groundTexturesPlugin } from './groundTexturesPlugin';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -21,35 +21,11 @@ function defaultTerrain(): Plugin {
   };
 }
 
-/**
- * `virtual:faultline-ground-textures`: the address of the ground materials' textures, generated here once
- * per build into an asset beside the bundle, so no start of the window spends a second of a core making
- * them again (renderer/viewport/look/groundTextures.ts); null when serving for development, where the
- * window makes them in a worker.
- */
-function groundTextures(): Plugin {
-  const id = 'virtual:faultline-ground-textures';
-  let building = false;
-  return {
-    name: 'faultline-ground-textures',
-    configResolved: (config) => {
-      building = config.command === 'build';
-    },
-    resolveId: (source) => (source === id ? `\0${id}` : null),
-    load(resolved) {
-      if (resolved !== `\0${id}`) return null;
-      if (!building) return 'export default null;';
-      const reference = this.emitFile({ type: 'asset', name: 'ground-textures.bin', source: groundTextureLayers() });
-      return `export default import.meta.ROLLUP_FILE_URL_${reference};`;
-    },
-  };
-}
-
 const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
 export default defineConfig({
   root,
   base: './',
-  plugins: [react(), defaultTerrain(), groundTextures()],
+  plugins: [react(), defaultTerrain(), groundTexturesPlugin()],
   build: {
     outDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),
     emptyOutDir: true,
