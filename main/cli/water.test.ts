@@ -7,6 +7,7 @@ import { mapArea } from '../../shared/hydrology/grid';
 import { evaluateStack } from '../../shared/layers/evaluate';
 import type { WaterLayer } from '../../shared/layers/types';
 import { runCli } from './cli';
+import { WATER_OPTIONS } from './water';
 import { fakeCliIo } from './testing/fakeCliIo';
 
 const r32 = (bytes: Uint8Array) => parseR32(bytes, 'x.r32').samples as Float32Array;
@@ -103,5 +104,12 @@ describe('faultline water', () => {
     const io = fakeCliIo();
     expect(await runCli(['water', '--help'], io)).toBe(0);
     expect(io.out).toMatch(/^Usage: faultline water IN --out OUT/);
+    // Every option it takes is in the synopsis (the lines before the first blank one) and has its own
+    // line in the option list (--out's included).
+    const [synopsis] = io.out.split('\n\n');
+    for (const option of WATER_OPTIONS) {
+      expect(synopsis, option).toMatch(new RegExp(`\\[${option} `));
+      expect(io.out, option).toMatch(new RegExp(`^  ${option} `, 'm'));
+    }
   });
 });

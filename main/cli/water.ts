@@ -37,7 +37,8 @@ export interface WaterOptions {
   riverCentrelines?: string;
 }
 
-const OPTIONS = [
+/** Every option `faultline water` takes (its synopsis and option list name each: water.test.ts). */
+export const WATER_OPTIONS = [
   '--river-area',
   '--lakes',
   '--min-lake-area',
@@ -56,7 +57,8 @@ const OPTIONS = [
 export function waterHelp(): string {
   const d = DEFAULT_WATER_PARAMS;
   return `Usage: faultline water IN --out OUT [--out OUT…] [--river-area m²] [--lakes on|off]
-                      [--min-lake-area m²] [--width-scale F] [--depth-scale F] [--bank-slope deg]
+                      [--min-lake-area m²] [--min-lake-depth m] [--width-scale F] [--depth-scale F]
+                      [--bank-slope deg]
                       [--depth FILE.r32|.exr] [--accumulation FILE.r32] [--flow FILE.png]
                       [--water-mesh FILE.glb] [--river-centrelines FILE.json]
 
@@ -99,7 +101,7 @@ layer in IN (one line naming the file, the layer and the problem; nothing is wri
 }
 
 export function parseWaterArgs(args: readonly string[]): WaterOptions {
-  const tokens = tokenizeOptions(args, OPTIONS, { repeatable: ['--out'] });
+  const tokens = tokenizeOptions(args, WATER_OPTIONS, { repeatable: ['--out'] });
   if (tokens.positional.length !== 1)
     throw new UsageError(tokens.positional.length === 0 ? 'a terrain file IN is required' : `one terrain file only, got ${tokens.positional.length}`);
   const get = (option: string) => tokens.values.get(option)?.[0];
