@@ -6,6 +6,7 @@
 import { parseCommand } from './commandArgs';
 import { tokenizeOptions } from './options';
 import { displayFileName } from '../../shared/codecs/errors';
+import type { LayerStatus } from '../../shared/codecs/project';
 import type { JsonObject } from '../../shared/json';
 import { measureJson } from '../../shared/codecs/jsonShape';
 import { findPropType } from '../../shared/props/library';
@@ -35,6 +36,7 @@ import { isDecimal, parsePositive } from './numbers';
 import { UsageError } from './options';
 import type { CliIo } from './io';
 import { loadInput } from './inputs';
+import { refusedStackStatus } from './inputStack';
 
 export type { DriveArgs, CarDynamics } from './driveArgs';
 import type { DriveArgs } from './driveArgs';
@@ -226,10 +228,13 @@ export function parseRoute(bytes: Uint8Array, fileName: string): [number, number
  * Any terrain file Faultline reads; a project's props become obstacles, and the water of its `water` and
  * `river` layers (metres per vertex, shared/layers/stackWater.ts) the water the car wades or floods in.
  */
-export async function loadDriveTerrain(bytes: Uint8Array, fileName: string): Promise<{ field: Heightfield; obstacles: Obstacle[]; water?: Heightfield }> {
-  const { field, props, layers } = await loadInput(bytes, fileName, {});
+export async function loadDriveTerrain(
+  bytes: Uint8Array,
+  fileName: string,
+): Promise<{ field: Heightfield; obstacles: Obstacle[]; water?: Heightfield; layerStatus?: LayerStatus }> {
+  const { field, props, layers, layerStatus } = await loadInput(bytes, fileName, {});
   const water = layers && stackHasWater(layers) ? waterField(field, stackWaterDepth(layers, field)) : undefined;
-  return { field, obstacles: obstaclesFromJson(props), ...(water ? { water } : {}) };
+  return { field, obstacles: obstaclesFromJson(props), ...(water ? { water } : {}), ...(layerStatus ? { layerStatus } : {}) };
 }
 
 function obstaclesFromJson(props: readonly JsonObject[]): Obstacle[] {
@@ -328,13 +333,17 @@ export async function runDrive(args: readonly string[], io: CliIo): Promise<numb
   let water: Heightfield | undefined;
   let waypoints: [number, number][] = [];
   let schedule: TimedInput[] = [];
+  let layerStatus: LayerStatus | undefined;
   try {
-    ({ field, obstacles, water } = await loadDriveTerrain(await read(options.terrain), options.terrain));
+    ({ field, obstacles, water, layerStatus } = await loadDriveTerrain(await read(options.terrain), options.terrain));
     if (options.route) waypoints = parseRoute(await read(options.route), options.route);
     if (options.inputs) schedule = parseInputs(await read(options.inputs), options.inputs);
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error));
   }
+  // The car wades the water of the project's layers: a bad stack's water cannot be known.
+  const refusedStack = refusedStackStatus(io, 'drive', displayFileName(options.terrain), layerStatus);
+  if (refusedStack !== null) return refusedStack;
   if (options.model === 'physics') return runPhysicsDrive(options, field, obstacles, waypoints, schedule, io, fail, water);
   const routeFile = options.route ?? '';
   let routeLength = 0;

@@ -26,7 +26,8 @@ import { nativeDeflate } from '../services/nativeDeflate';
 import { availableMemory } from '../services/memory';
 import { describeEngineExport, engineExportMemory, exportMemoryProblem } from '../../shared/export/exportMemory';
 import { exportEntryFor, fileExportRefusal } from './fileExportMemory';
-import { EXIT_OK, EXIT_FAILURE } from './exitCodes';
+import { EXIT_OK, EXIT_FAILURE, EXIT_USAGE } from './exitCodes';
+import { inputStackProblem, refusedStackStatus } from './inputStack';
 import { message } from './errors';
 
 /** DIR/NAME without Node's path module (this file runs under test with a fake io). */
@@ -46,12 +47,16 @@ async function readBytes(io: CliIo, path: string): Promise<Uint8Array> {
   return readFile(path);
 }
 
+/** A mask rule reads the water of a project whose own stack is bad (inputStack.ts): exit 2, its problem said. */
+class WaterOfBadStack extends Error {}
+
 /** Erosion data files (.r32 at the input's size) and the mask rules, or a one-line error. */
 async function readMaskInputs(
   io: CliIo,
   options: ExportArgs,
   field: Heightfield,
   layers?: readonly Layer[],
+  stackProblem: string | null = null,
 ): Promise<{ masks: MaskSet | null; data: MaskSourceData }> {
   const engine = options.engine!;
   const data: MaskSourceData = {};
@@ -78,7 +83,10 @@ async function readMaskInputs(
     const roads = roadFootprints(layers, field);
     if (roads) Object.assign(data, { road: roads.road, shoulder: roads.shoulder });
   }
-  if (layers && WATER_SOURCES.some((source) => usesSource(json, source))) Object.assign(data, withWaterData(data, layers, field));
+  if (WATER_SOURCES.some((source) => usesSource(json, source))) {
+    if (stackProblem !== null) throw new WaterOfBadStack(stackProblem);
+    if (layers) Object.assign(data, withWaterData(data, layers, field));
+  }
   if (layers && usesSource(json, 'hardness')) {
     const hardness = stackHardness(layers, field, field.heights);
     if (hardness) data.hardness = hardness;
@@ -151,10 +159,18 @@ function naturalLinesFor(options: ExportArgs, loaded: LoadedInput): NaturalLines
 
 export async function runEngineExport(options: ExportArgs, loaded: LoadedInput, io: CliIo): Promise<number> {
   const engine = options.engine!;
+  const inputName = displayFileName(options.input);
+  // The water's files are the project's layers' water: a bad stack's water cannot be known.
+  const refusedStack = engine.water ? refusedStackStatus(io, 'export', inputName, loaded.layerStatus) : null;
+  if (refusedStack !== null) return refusedStack;
   let inputs: { masks: MaskSet | null; data: MaskSourceData };
   try {
-    inputs = await readMaskInputs(io, options, loaded.field, loaded.layers);
+    inputs = await readMaskInputs(io, options, loaded.field, loaded.layers, inputStackProblem(loaded.layerStatus));
   } catch (error) {
+    if (error instanceof WaterOfBadStack) {
+      io.stderr(`faultline export: ${inputName}: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
     io.stderr(`faultline export: ${message(error)}\n`);
     return EXIT_FAILURE;
   }

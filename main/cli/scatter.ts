@@ -21,6 +21,7 @@ import { parseNumber, parseRange, parseWhole } from './numbers';
 import { UsageError } from './options';
 import type { CliIo } from './io';
 import { loadInput } from './inputs';
+import { refusedStackStatus } from './inputStack';
 import { EXIT_OK, EXIT_FAILURE, EXIT_USAGE } from './exitCodes';
 
 export interface ScatterArgs {
@@ -119,6 +120,9 @@ export async function runScatter(args: readonly string[], io: CliIo): Promise<nu
     io.stderr(`faultline scatter: ${text.startsWith(`${name}:`) ? text : `${name}: ${text}`}\n`);
     return EXIT_FAILURE;
   }
+  // Props are kept out of the water of the project's layers: a bad stack's water cannot be known.
+  const refusedStack = options.allowWater ? null : refusedStackStatus(io, 'scatter', name, project.layerStatus);
+  if (refusedStack !== null) return refusedStack;
   let scattered: Prop[];
   let requested: number;
   const layers = project.layers ?? [];
