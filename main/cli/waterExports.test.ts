@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodePng } from '../../shared/codecs/png/decode';
 import { compileProject } from '../../shared/codecs/project';
+import { ENGINE_IDS } from '../../shared/export/engines/registry';
 import { parseR32 } from '../../shared/codecs/raw';
 import { tiltedPit } from '../../shared/hydrology/testing/pit';
 import { evaluateStack } from '../../shared/layers/evaluate';
@@ -217,12 +218,14 @@ describe('faultline water: the files', () => {
     const rules = {
       layers: [{ name: 'ground' }, { name: 'shore', rules: [{ source: 'shore', min: 0.5 }] }, { name: 'lake', rules: [{ source: 'water', min: 0.01 }] }],
     };
-    for (const preset of ['unreal', 'unity', 'godot-terrain3d']) {
+    // Every engine preset: Unity's and HTerrain's layers are channels of splat maps, the others' a file each.
+    expect(ENGINE_IDS.length).toBe(4);
+    for (const preset of ENGINE_IDS) {
       const io = fakeCliIo({ inputs: { 'w.faultline': wet.files.get('w.faultline')!, 'rules.json': JSON.stringify(rules) } });
       const code = await runCli(['export', 'w.faultline', '--preset', preset, '--masks', 'rules.json', '--out', 'out', '--name', 'map'], io);
       expect(io.err).toBe('');
       expect(code).toBe(0);
-      expect([...io.files.keys()].join(' ')).toMatch(preset === 'unity' ? /map_splat/ : /map_lake/);
+      expect([...io.files.keys()].join(' ')).toMatch(preset === 'unity' || preset === 'godot-hterrain' ? /map_splat/ : /map_lake/);
     }
     const io = fakeCliIo({ inputs: { 'w.faultline': wet.files.get('w.faultline')!, 'rules.json': JSON.stringify(rules) } });
     expect(await runCli(['export', 'w.faultline', '--preset', 'godot-terrain3d', '--masks', 'rules.json', '--out', 'out', '--name', 'map'], io)).toBe(0);
