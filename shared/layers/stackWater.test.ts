@@ -57,6 +57,35 @@ describe('stackWater (the one water of a stack: exports, car, road report, scatt
     expect(depth[at(16, 2)]).toBe(0);
   });
 
+  it("gives a drawn river each point's own depth and width (issue 31 §2: per point), blended between them", () => {
+    // Flat ground at 0 m, so the surface is 0 and the depth is the bed's: a flat bed out to half the width.
+    // Points at x = −14 (0.5 m deep), 0 (2 m deep, 10 m wide) and 14 m (the river's 1 m, 6 m wide).
+    const river: Layer = {
+      ...base,
+      id: 'river-1',
+      kind: 'river',
+      params: riverParams(
+        [
+          { x: -14, z: 0, depth: 0.5 },
+          { x: 0, z: 0, depth: 2, width: 10 },
+          { x: 14, z: 0 },
+        ],
+        { width: 6, depth: 1 },
+      ),
+    };
+    const depth = stackWaterDepth([river], size);
+    const d = (x: number, z: number) => depth[at(x + 16, z + 16)];
+    expect([d(-14, 0), d(0, 0), d(14, 0)]).toEqual([0.5, 2, 1].map((v) => expect.closeTo(v, 4)));
+    for (let x = -14; x < 0; x++) expect(d(x + 1, 0)).toBeGreaterThanOrEqual(d(x, 0));
+    for (let x = 0; x < 14; x++) expect(d(x + 1, 0)).toBeLessThanOrEqual(d(x, 0));
+    // The bed is flat across half the point's width, the bank shallower past it.
+    for (const z of [-5, 5]) expect(d(0, z)).toBeCloseTo(2, 4);
+    for (const x of [-14, 14]) {
+      for (const z of [-3, 3]) expect(d(x, z)).toBeCloseTo(d(x, 0), 4);
+      for (const z of [-4, 4]) expect(d(x, z)).toBeLessThan(d(x, 0) - 0.05);
+    }
+  });
+
   it('gives, on a plane tilted along a straight drawn river, the drawn depth at its centre and across its bed; dry one cell past its banks', () => {
     // 1 m cells; the ground falls 0.05 m a metre towards +x; the river runs from x = −40 (source) to
     // x = 40 along z = 0, 6 m wide and 1.5 m deep. Its surface is the running minimum of the ground
