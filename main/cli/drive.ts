@@ -304,8 +304,9 @@ Exit codes: 0 the route (or the inputs' duration) was driven to its end; 3 the c
 flooded, water deeper than the car's fording depth — --car's, the hatchback's 0.3 m for kinematic;
 shallower water slows the car to 1 - depth / (2 x fording depth) of its speed) — the rows
 up to the stop are written and stderr says what happened and where; 1 a file could not be read or
-written, or the route or start is invalid (no output); 2 bad arguments. Drives bounded by 300 s or
-more print progress on stderr.
+written, or the route or start is invalid (no output); 2 bad arguments, or a bad water or river
+layer in the terrain's stack (its water cannot be known: one line naming it, no output). Drives
+bounded by 300 s or more print progress on stderr.
 `;
 }
 

@@ -176,7 +176,8 @@ same props. Candidates are drawn uniformly over the map and kept when they pass 
   --height MIN:MAX       allowed surface height under a prop, metres
   --spacing m            minimum distance between props, metres (default: each type's own spacing)
   --allow-water          props may stand in water (by default none does where a project's water
-                         and river layers put water)
+                         and river layers put water; a project whose stack holds a bad water or
+                         river layer is then refused, exit 2, one line naming it)
   --out FILE             .json: the props JSON
                            [{ "type", "x", "y", "z", "yaw", "pitch", "roll", "scale" }]
                            metres and radians; x, z as the heightfield (origin at the map centre),
