@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  channelKept,
-  channelReachCells,
-  CHANNEL_CONCAVITY,
-  CHANNEL_REACH,
-  concavity,
-  coverInChannels,
-} from './channelCover';
+import { channelKept, channelReachCells, CHANNEL_CONCAVITY, CHANNEL_REACH, concavity, coverInChannels } from './channelCover';
 import { COVER_SLOPE_RULE, SEDIMENT_RULE, WET_RULE, type ErosionCoverBytes } from './cover';
 import { groundLayers } from '../ground/groundMaterials';
 import { ruleWeight } from '../masks/ruleWeight';
