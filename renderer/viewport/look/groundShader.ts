@@ -336,7 +336,9 @@ float terrainMacro(vec2 p, float metresPerPixel) {
  * The wet ground's darkening, as the CPU colours apply it (shared/ground/groundMaterials.ts wetShade: the gravel's
  * share, gGravel, left pale), and the bank beside the water (app/water/wetGround.ts; the 3D view's only), gravel too.
  */
-export const GROUND_WET_SHADE = `(1.0 - ${glslFloat(WET_DARKENING)} * ${ruleGlsl(WET_RULE, 'vTerrainCover.x')} * (1.0 - min(gGravel, 1.0))) * (1.0 - ${glslFloat(WET_MARGIN_DARKENING)} * vTerrainWet)`;
+export const GROUND_WET_SHADE =
+  `(1.0 - ${glslFloat(WET_DARKENING)} * ${ruleGlsl(WET_RULE, 'vTerrainCover.x')} * (1.0 - min(gGravel, 1.0)))` +
+  ` * (1.0 - ${glslFloat(WET_MARGIN_DARKENING)} * vTerrainWet)`;
 
 /**
  * The ground block of the fragment shader, after the normal is known (needs terrainMpp and
