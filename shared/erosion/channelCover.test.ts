@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  siltFlatKept,
-  SILT_FLAT_FADE,
-  SILT_FLAT_SLOPE,
-  channelKept,
-  channelReachCells,
-  CHANNEL_CONCAVITY,
-  CHANNEL_REACH,
-  concavity,
-  coverInChannels,
-} from './channelCover';
+import { channelKept, channelReachCells, CHANNEL_CONCAVITY, CHANNEL_REACH, concavity, coverInChannels } from './channelCover';
 import { COVER_SLOPE_RULE, SEDIMENT_RULE, WET_RULE, type ErosionCoverBytes } from './cover';
 import { groundLayers } from '../ground/groundMaterials';
 import { ruleWeight } from '../masks/ruleWeight';
@@ -123,25 +113,45 @@ describe('the droplets’ flow is kept on concave ground only', () => {
     expect(at(64 + CHANNEL_REACH + 2 * CELL)).toBe(0);
   });
 
-  it('keeps the droplets’ silt on flat ground and in channels, none on an open slope', () => {
-    const silt = (heights: Float32Array) => {
-      const cover = coverInChannels({ flow: new Uint8Array(SIDE * SIDE), deposition: new Uint8Array(SIDE * SIDE).fill(255) }, heights, size);
-      const f = createHeightfield(SIDE, SIDE, CELL, heights);
-      const n = new Float32Array(3);
-      return Array.from(cover.deposition, (d, k) => {
-        shadingNormalAt(f, k % SIDE, Math.floor(k / SIDE), n, 0);
-        return ruleWeight(SEDIMENT_RULE, d / 255) * ruleWeight(COVER_SLOPE_RULE, normalSlopeDeg(n[1]));
-      });
-    };
-    // Flat ground (a floor, under SILT_FLAT_SLOPE) keeps it whole; a plane past SILT_FLAT_SLOPE + SILT_FLAT_FADE none.
-    expect(Math.min(...silt(field((x) => 0.02 * x)))).toBe(1);
-    const steep = Math.tan(((SILT_FLAT_SLOPE + SILT_FLAT_FADE + 0.5) * Math.PI) / 180);
-    for (const slope of [steep, 0.3]) expect(Math.max(...silt(field((x, z) => slope * x + 0.2 * slope * z)))).toBe(0);
-    expect(siltFlatKept(SILT_FLAT_SLOPE)).toBe(1);
-    expect(siltFlatKept(SILT_FLAT_SLOPE + SILT_FLAT_FADE / 2)).toBeCloseTo(0.5, 12);
-    // At the foot of a 12 % slope (concave) it stays.
-    const fan = silt(field((x) => (x < 64 ? 0.12 * (64 - x) : 0) + 0.01 * (128 - x)));
-    expect(fan[32 * SIDE + 32]).toBeGreaterThan(0.9);
+  /** The sediment layer's coverage per vertex (its rules on the drawn silt and the view's slope), the droplets' silt at its most everywhere. */
+  const silt = (heights: Float32Array) => {
+    const cover = coverInChannels({ flow: new Uint8Array(SIDE * SIDE), deposition: new Uint8Array(SIDE * SIDE).fill(255) }, heights, size);
+    const f = createHeightfield(SIDE, SIDE, CELL, heights);
+    const n = new Float32Array(3);
+    return Array.from(cover.deposition, (d, k) => {
+      shadingNormalAt(f, k % SIDE, Math.floor(k / SIDE), n, 0);
+      return ruleWeight(SEDIMENT_RULE, d / 255) * ruleWeight(COVER_SLOPE_RULE, normalSlopeDeg(n[1]));
+    });
+  };
+
+  it('no silt on a plane of 1–8°, whatever its bearing, however much the droplets left there', () => {
+    // Rolling hills' broad pale patches lay on open 2–6° ground: a gentle plane holds silt no more than a steep one.
+    for (const deg of [1, 2, 3, 5, 8]) {
+      for (const bearing of [0, 0.7, 2.1]) {
+        const g = Math.tan((deg * Math.PI) / 180);
+        const heights = field((x, z) => 30 + g * (Math.cos(bearing) * x + Math.sin(bearing) * z));
+        expect(Math.max(...silt(heights)), `${deg}° at bearing ${bearing}`).toBe(0);
+      }
+    }
+  });
+
+  it('silt on a valley’s floor and at a slope’s foot, none up the slopes above them', () => {
+    // A valley falling 1° along x, its floor a parabola 3 m deep 40 m across (walls to 17° at its lips), then planes.
+    const fall = Math.tan(Math.PI / 180);
+    const valley = silt(
+      field((x, z) => {
+        const d = Math.abs(z - 64);
+        return 10 + fall * x + (d < 20 ? 3 * (d / 20) ** 2 : 3 + 0.3 * (d - 20));
+      }),
+    );
+    for (let i = R; i < SIDE - R; i++) expect(valley[32 * SIDE + i], `floor at x = ${i * CELL} m`).toBeGreaterThan(0.95);
+    // The planes beyond the valley's reach: bare.
+    for (const j of [0, 2, SIDE - 3, SIDE - 1]) for (let i = 0; i < SIDE; i++) expect(valley[j * SIDE + i]).toBe(0);
+    // A 12 % slope easing to 1 % at x = 64 m: silt at its foot, none up the slope or out on the even ground beyond.
+    const foot = silt(field((x) => (x < 64 ? 0.12 * (64 - x) : 0) + 0.01 * (128 - x)));
+    expect(foot[32 * SIDE + 32]).toBeGreaterThan(0.9);
+    expect(foot[32 * SIDE + 32 - CHANNEL_REACH / CELL - 2]).toBe(0);
+    expect(foot[32 * SIDE + 32 + CHANNEL_REACH / CELL + 2]).toBe(0);
   });
 
   it('keeps the flow by a smoothstep of the concavity, whole from CHANNEL_CONCAVITY', () => {

@@ -8,7 +8,7 @@ import { ruleWeight } from '../masks/ruleWeight';
 import { writeVertexColours } from '../../app/view/terrainColours';
 import { CLIMATE_LOOKS, CLIMATES } from './climate';
 import { srgbByteToLinear } from '../terrain/colourRamp';
-import { groundLayers, groundWeights } from './groundMaterials';
+import { CHANNEL_RULE, groundLayers, groundPalette, groundWeights, wetShade, writeGroundColour } from './groundMaterials';
 import { writeBandColour } from '../terrain/rockBands';
 import { createRandom } from '../random';
 
@@ -62,11 +62,39 @@ describe('ground materials: what the view paints is what the engine masks weigh'
               expected[c] += weights[l][k] * (own + (band[c] - own) * layer.banded);
             }
           });
-          const shade = 1 - WET_DARKENING * ruleWeight(WET_RULE, flow[k] / 255);
+          // Darkened where water ran, but for the gravel's share (by the engine's weights: channels, scree).
+          const gravel = layers.reduce((sum, layer, l) => sum + (layer.material === 'gravel' ? weights[l][k] : 0), 0);
+          const shade = 1 - WET_DARKENING * ruleWeight(WET_RULE, flow[k] / 255) * (1 - gravel);
           for (let c = 0; c < 3; c++) expect(colours[3 * k + c], `${climate}, rise ${rise}, vertex ${k}`).toBeCloseTo(expected[c] * shade, 5);
         }
       }
     }
+  });
+
+  it('creek gravel stays pale: the wet darkening is on the ground round the bed, not on the gravel', () => {
+    // A channel's bed (flow at the map's most, on 5°) is all gravel: its colour is the gravel's own, as dry creek
+    // gravel is. The wet rule darkened it whole (× 0.65), so beds read as dark mud.
+    const lines = { treeLine: 1e4, snowLine: 2e4 };
+    const palette = groundPalette('temperate', groundLayers('temperate', lines, { erosion: true, road: false }));
+    const colour = (slopeDeg: number, flow: number) => {
+      const out = [0, 0, 0];
+      writeGroundColour(palette, { height: 10, slopeDeg, flow, deposition: 0, road: 0 }, out, 0, new Float32Array(palette.layers.length));
+      return out;
+    };
+    const gravel = CLIMATE_LOOKS.temperate.srgb.gravel.map(srgbByteToLinear);
+    const grass = CLIMATE_LOOKS.temperate.srgb.grass.map(srgbByteToLinear);
+    colour(5, 1).forEach((c, i) => expect(c).toBeCloseTo(gravel[i], 6));
+    // Wet grass where the water ran too steep for gravel to stay (36°: past the gravel's slope rule, under the turf's
+    // limit) and where the flow is only just at the wet rule's full (0.3, a bed's edge with a tenth of gravel): darkened.
+    colour(36, 1).forEach((c, i) => expect(c).toBeCloseTo(grass[i] * (1 - WET_DARKENING), 6));
+    expect(wetShade(0.3, 0)).toBeCloseTo(1 - WET_DARKENING, 12);
+    // Between, the darkening fades as the gravel comes in: the bed's edge is the darker band.
+    const across = [0.3, 0.35, 0.4, 0.45, 0.5].map(
+      (flow) => colour(5, flow)[1] / (ruleWeight(CHANNEL_RULE, flow) * gravel[1] + (1 - ruleWeight(CHANNEL_RULE, flow)) * grass[1]),
+    );
+    for (let n = 1; n < across.length; n++) expect(across[n]).toBeGreaterThan(across[n - 1]);
+    expect(across[0]).toBeLessThan(0.8);
+    expect(across[across.length - 1]).toBeCloseTo(1, 6);
   });
 
   it('a desert has no snow at any height; a temperate climate has snow above the snow line on flat ground only', () => {

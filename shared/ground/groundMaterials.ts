@@ -229,6 +229,8 @@ export interface GroundPalette {
   /** The ragged snow layer's band, metres (0: none), and its height rule (snowLine.ts snowShiftInReach). */
   readonly snowBand: number;
   readonly snowRule: MaskRule;
+  /** 1 for each layer of gravel (channels, scree, road shoulders), else 0: the share the wet darkening leaves (wetShade). */
+  readonly gravel: readonly number[];
 }
 
 const RULE_SOURCES: Partial<Record<MaskRule['source'], number>> = { height: 0, slope: 1, flow: 2, deposition: 3, road: 4, shoulder: 5 };
@@ -357,13 +359,27 @@ export function groundPalette(climate: Climate, layers: readonly GroundLayer[], 
     packed: packRules(layers),
     snowBand: snowLayer?.snowBand ?? 0,
     snowRule: snowLayer?.rules.find((rule) => rule.source === 'height') ?? { source: 'height' },
+    gravel: layers.map((layer) => (layer.material === 'gravel' ? 1 : 0)),
   };
+}
+
+/**
+ * The wet ground's shade (its colour × this) where the droplets' water ran (`flow`, 0…1: shared/erosion/cover.ts
+ * WET_RULE, up to WET_DARKENING), on ground of which `gravel` (0…1) is gravel: the gravel's share is not darkened.
+ * Gravel drains at once and dries pale grey-brown; it is dark only under water or at its edge. The droplets'
+ * channels hold no standing water, and a gravel bed darkened whole by their flow read as a band of dark mud. So the
+ * darkening stays on the ground round the bed (its edge, where the gravel fades into earth or grass and the wet rule is
+ * already full) and, in the 3D view, the water layer's margin (app/water/wetGround.ts) darkens everything beside real
+ * water, gravel too: the water's edge.
+ */
+export function wetShade(flow: number, gravel: number): number {
+  return 1 - WET_DARKENING * ruleWeight(WET_RULE, flow) * (1 - Math.min(1, Math.max(0, gravel)));
 }
 
 /**
  * The ground's mean colour at one point (linear RGB into out[offset..]): each layer's material colour
  * (mixed with the rock band at that height by how banded it is) by its weight, darkened where water
- * ran (shared/erosion/cover.ts WET_RULE). The 3D view's materials average to this far away.
+ * ran (wetShade: the gravel's share left pale). The 3D view's materials average to this far away.
  */
 export function writeGroundColour(palette: GroundPalette, inputs: GroundInputs, out: Float32Array | number[], offset: number, scratch: Float32Array): void {
   const { layers, colours, packed } = palette;
@@ -405,9 +421,11 @@ export function writeGroundColour(palette: GroundPalette, inputs: GroundInputs, 
   let r = 0;
   let g = 0;
   let b = 0;
+  let gravel = 0;
   for (let l = 0; l < layers.length; l++) {
     const w = scratch[l];
     if (w === 0) continue;
+    gravel += w * palette.gravel[l];
     const c = colours[l];
     const mix = palette.banded[l];
     if (mix > 0 && !banded) {
@@ -419,7 +437,7 @@ export function writeGroundColour(palette: GroundPalette, inputs: GroundInputs, 
     g += w * (c[1] + (band[1] - c[1]) * mix);
     b += w * (c[2] + (band[2] - c[2]) * mix);
   }
-  const shade = 1 - WET_DARKENING * ruleWeight(WET_RULE, inputs.flow);
+  const shade = wetShade(inputs.flow, gravel);
   out[offset] = r * shade;
   out[offset + 1] = g * shade;
   out[offset + 2] = b * shade;

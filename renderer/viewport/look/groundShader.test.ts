@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ShaderLib, Vector4 } from 'three';
 import type { MaskRule } from '../../../shared/masks/maskTypes';
 import { ruleWeight } from '../../../shared/masks/ruleWeight';
-import { CHANNEL_RULE, CHANNEL_SLOPE_RULE, ROAD_RULE, SNOW_SLOPE_RULE } from '../../../shared/ground/groundMaterials';
+import { CHANNEL_RULE, CHANNEL_SLOPE_RULE, ROAD_RULE, SNOW_SLOPE_RULE, wetShade } from '../../../shared/ground/groundMaterials';
+import { WET_MARGIN_DARKENING } from '../../../app/water/wetGround';
 import { SEDIMENT_RULE } from '../../../shared/erosion/cover';
 import {
   GROUND_FRAGMENT_HEADER,
+  GROUND_WET_SHADE,
   createGroundUniforms,
   packRule,
   setGroundUniforms,
@@ -266,6 +268,20 @@ describe('the ground materials in the terrain shader', () => {
       for (const edge of [r.min, r.max]) if (edge !== undefined) expect(rule(packed, edge)).toBeCloseTo(ruleWeight(r, edge), 12);
     }
     expect(rule(packRule(undefined, new Vector4()), 5)).toBe(1);
+  });
+
+  it('darkens wet ground as the CPU colours do (wetShade: the gravel’s share left pale), and everything at the water’s margin', () => {
+    const shade = new Function('smoothstep', 'min', 'vTerrainCover', 'gGravel', 'vTerrainWet', `return ${glslToJs(GROUND_WET_SHADE)};`).bind(
+      null,
+      glslSmoothstep,
+      Math.min,
+    ) as (cover: { x: number }, gravel: number, wet: number) => number;
+    for (let flow = 0; flow <= 1; flow += 1 / 64)
+      for (const gravel of [0, 0.25, 0.5, 0.9, 1])
+        for (const wet of [0, 0.5, 1]) expect(shade({ x: flow }, gravel, wet)).toBeCloseTo(wetShade(flow, gravel) * (1 - WET_MARGIN_DARKENING * wet), 12);
+    // A gravel bed away from the water is its own colour; at the water's margin it is as dark as the ground beside it.
+    expect(shade({ x: 1 }, 1, 0)).toBe(1);
+    expect(shade({ x: 1 }, 1, 1)).toBeCloseTo(1 - WET_MARGIN_DARKENING, 12);
   });
 
   it(`reads at most ${TERRAIN_TEXTURE_SAMPLES_PER_PIXEL} texture samples per pixel: every read is written out once, none in a loop`, () => {

@@ -27,6 +27,7 @@ export const MAX_GROUND_LAYERS = 9;
 const RULES_PER_LAYER = 2;
 const SOURCE_INDEX: Partial<Record<MaskRule['source'], number>> = { height: 0, slope: 1, flow: 2, deposition: 3, road: 4, shoulder: 5 };
 const ROCK = GROUND_MATERIALS.indexOf('rock');
+const GRAVEL = GROUND_MATERIALS.indexOf('gravel');
 /** A bound that is absent. */
 const NONE = 1e30;
 /** The largest shift of a material tile's coordinates by the warp, in tiles (terrainTileCoords). */
@@ -332,10 +333,12 @@ float terrainMacro(vec2 p, float metresPerPixel) {
 `;
 
 /**
- * The wet ground's darkening (shared/erosion/cover.ts), as the CPU colours apply it, and the bank beside the water
- * (app/water/wetGround.ts; the 3D view's only).
+ * The wet ground's darkening, as the CPU colours apply it (shared/ground/groundMaterials.ts wetShade: the gravel's
+ * share, gGravel, left pale), and the bank beside the water (app/water/wetGround.ts; the 3D view's only), gravel too.
  */
-const WET_SHADE = `(1.0 - ${glslFloat(WET_DARKENING)} * ${ruleGlsl(WET_RULE, 'vTerrainCover.x')}) * (1.0 - ${glslFloat(WET_MARGIN_DARKENING)} * vTerrainWet)`;
+export const GROUND_WET_SHADE =
+  `(1.0 - ${glslFloat(WET_DARKENING)} * ${ruleGlsl(WET_RULE, 'vTerrainCover.x')} * (1.0 - min(gGravel, 1.0)))` +
+  ` * (1.0 - ${glslFloat(WET_MARGIN_DARKENING)} * vTerrainWet)`;
 
 /**
  * The ground block of the fragment shader, after the normal is known (needs terrainMpp and
@@ -354,6 +357,8 @@ export const GROUND_FRAGMENT = /* glsl */ `
   float gOther = 0.0;
   float gSecond = 0.0;
   int gOtherLayer = 0;
+  // The gravel layers' weight (channels, scree, shoulders): the share the wet darkening leaves pale (WET_SHADE).
+  float gGravel = 0.0;
   // The roads' surface and gravel (shoulders, end aprons) as the engine's road and shoulder masks have
   // them (shared/roads/roadPaint.ts roadCoverAt over the pixel, ragged ends up close): the road and shoulder
   // layers' rules read them. Computed once a pixel with the paint's read (roadPaintShader.ts ROAD_PAINT_READ).
@@ -392,7 +397,9 @@ export const GROUND_FRAGMENT = /* glsl */ `
     gLeft -= w;
     vec3 c = mix(terrainGroundColours[l], gBand, terrainGroundBanded[l]);
     gMean += w * c;
-    if (int(terrainGroundMaterial[l] + 0.5) == ${ROCK}) {
+    int gMaterial = int(terrainGroundMaterial[l] + 0.5);
+    gGravel += gMaterial == ${GRAVEL} ? w : 0.0;
+    if (gMaterial == ${ROCK}) {
       gRock += w;
       gRockColour += w * c;
     } else if (w > gOther) {
@@ -407,7 +414,7 @@ export const GROUND_FRAGMENT = /* glsl */ `
 #if TERRAIN_ROADS
   gMean = terrainRoadPaintedWith(gMean, terrainRoadSample, terrainMpp, vec2(gCover.x, 0.0), terrainRoadShoulder);
 #endif
-  float gShade = ${WET_SHADE};
+  float gShade = ${GROUND_WET_SHADE};
   vec3 gColour = gMean * gShade;
 #if TERRAIN_DETAIL
   {
