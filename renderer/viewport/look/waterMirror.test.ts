@@ -160,7 +160,7 @@ describe('the land’s colours in the mirror', () => {
         for (let j = region.j0; j < region.j1; j++) for (let i = region.i0; i < region.i1; i++) edited[j * w + i] += 300 + 2 * i - j;
         const after = { ...grid, heights: edited };
         refreshMirrorGround(ground, grid, edited, region);
-        expect(refreshMirrorPaint(ground, paint, after, region)).toBe(true);
+        expect(refreshMirrorPaint(ground, paint, after, region)).not.toBeNull();
         const fresh = mirrorPaint(mirrorGround(grid, edited), after, mode, DEFAULT_NATURAL_LINES);
         expect(Buffer.from(paint.colours).equals(Buffer.from(fresh.colours)), `${w} × ${d}, ${mode}`).toBe(true);
       }
