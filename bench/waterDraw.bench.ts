@@ -13,7 +13,15 @@ import { riverStripBlock } from '../app/water/riverStripBlock';
 import { waterBlockCounts } from '../app/water/waterCorners';
 import { ALL } from '../app/document/region';
 import { WaterView } from '../renderer/viewport/look/waterView';
-import { mirrorGround, mirrorPaint, mirrorPaintInputs, mirrorPaintTexture, mirrorTexture, refreshMirrorGround, refreshMirrorPaint } from '../renderer/viewport/look/waterMirror';
+import {
+  mirrorGround,
+  mirrorPaint,
+  mirrorPaintInputs,
+  mirrorPaintTexture,
+  mirrorTexture,
+  refreshMirrorGround,
+  refreshMirrorPaint,
+} from '../renderer/viewport/look/waterMirror';
 import { DEFAULT_NATURAL_LINES } from '../shared/ground/naturalColours';
 import { cameraFrustum } from '../renderer/viewport/lod/cameraFrustum';
 import type { LodCamera } from '../shared/lod/selectLod';

@@ -1,4 +1,16 @@
-import { BufferAttribute, BufferGeometry, Group, Mesh, Sphere, Vector3, type Color, type DataTexture, type ShaderMaterial, type Vector4 } from 'three';
+import {
+  BufferAttribute,
+  BufferGeometry,
+  Group,
+  Mesh,
+  Sphere,
+  Vector3,
+  type Color,
+  type DataTexture,
+  type ShaderMaterial,
+  type Vector2,
+  type Vector4,
+} from 'three';
 import type { HydrologyGrid } from '../../../shared/hydrology/grid';
 import type { WaterSurface } from '../../../shared/hydrology/waterSurface';
 import type { FeatureIds } from '../../../shared/hydrology/waterFeatures';
@@ -357,6 +369,7 @@ export class WaterView {
       }
     } else this.paintWhole(mirror, field);
     mirrorTransform(mirror, uniforms.mirrorTransform.value as Vector4);
+    (uniforms.mirrorExtent.value as Vector2).set(mirror.halfX, mirror.halfZ);
     uniforms.mirrorTop.value = mirrorTop(mirror);
     const steps = mirrorMarchSteps(mirror);
     uniforms.mirrorFirst.value = steps.first;
