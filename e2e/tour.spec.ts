@@ -347,13 +347,6 @@ test.describe('tour @report', () => {
       await page.mouse.up({ button: 'middle' });
       await page.mouse.move(0, 0);
       await shot(page, '11-lake-grazing');
-      // The water there, at the screen's own pixels (a crop round the water pixel nearest the middle).
-      const wet = await waterNearMiddle(page);
-      if (wet) {
-        const clip = { x: Math.max(box.x, wet.x - 240), y: Math.max(box.y, wet.y - 150), width: 480, height: 300 };
-        const { width, height } = page.viewportSize()!;
-        await page.screenshot({ path: path.join(ARTIFACTS, `${width}x${height}-11-lake-grazing-crop.png`), clip });
-      }
     });
     expect(app.consoleErrors).toEqual([]);
   });

@@ -248,7 +248,6 @@ uniform float waterLit;
 uniform vec3 absorption;
 uniform vec3 deepReflectance;
 uniform vec3 bedReflectance;
-uniform vec3 bodyLight;
 uniform sampler2D mirrorGround;
 uniform sampler2D mirrorPaint;
 uniform vec3 sunIrradiance;
@@ -368,14 +367,18 @@ void main() {
   alpha = surface.y;
 #else
   // A lake: F of the reflection, and through the rest of the surface its body by absorption along the
-  // path down to the bed and up the refracted ray (waterBody), lit as the ground is (bodyLight), the ground
-  // behind showing through the share that passes.
+  // path down to the bed and up the refracted ray (waterBody), lit as level ground is lit there: the sun
+  // in its shadow and the fill in its sky visibility (the lighting texture at the water point), so a lake
+  // in a canyon's shadow is as dark as the floor beside it; the sun's highlight is shadowed there too.
   float fresnel = waterFresnel(cosView, waterF0);
   float refracted = sqrt(max(0.0, 1.0 - (1.0 - cosView * cosView) / 1.777));
   vec4 body = waterBody(depth, refracted, absorption, deepReflectance, bedReflectance);
+  vec2 here = waterLit > 0.5 ? texture2D(terrainLighting,
+    vec2(vWorld.x * terrainLightingTransform.x + terrainLightingTransform.y, vWorld.z * terrainLightingTransform.z + terrainLightingTransform.w)).rg : vec2(1.0);
+  vec3 bodyLight = sunIrradiance * (max(sunDirection.y, 0.0) * here.r) + fillIrradiance * here.g;
   alpha = 1.0 - (1.0 - fresnel) * body.a;
   if (selected) alpha = max(alpha, 0.7);
-  colour = (fresnel * reflection + (1.0 - fresnel) * body.rgb * bodyLight + shine) / max(alpha, 1e-3);
+  colour = (fresnel * reflection + (1.0 - fresnel) * body.rgb * bodyLight + shine * here.r) / max(alpha, 1e-3);
 #endif
   // The edge: out to nothing as the depth read inside the cell reaches 0 (app/water/shoreField.ts: the
   // corners' depths carried along their slopes; waterCorners.ts cornerDepth), so the water line runs
@@ -440,8 +443,10 @@ void main() {
 `;
 
 /**
- * The light falling on a lake's body, as the ground is lit (SceneLook.tsx, three's Lambert): the sun's
- * irradiance on a level surface and the fill's sky above, over π (radiance per unit albedo, linear).
+ * The light falling on a lake's body in the open, as the ground is lit (SceneLook.tsx, three's Lambert): the
+ * sun's irradiance on a level surface and the fill's sky above, over π (radiance per unit albedo, linear). The
+ * shader lights it so from `sunIrradiance` and `fillIrradiance`, the sun's part times the sun's visibility and
+ * the fill's times the sky's at the water point (the terrain's lighting texture).
  */
 export function lakeBodyLight(sun: { toSun: { y: number }; colour: Color; intensity: number }): Color {
   const fill = new Color(FILL_SKY).multiplyScalar(FILL_INTENSITY);
@@ -530,7 +535,6 @@ export function createWaterMaterial(liftAtLeast = 0, strip = false): ShaderMater
         absorption: { value: new Vector3(...WATER_ABSORPTION) },
         deepReflectance: { value: new Vector3(...DEEP_REFLECTANCE) },
         bedReflectance: { value: ((c: Color) => new Vector3(c.r, c.g, c.b))(linear(LAKE_BED)) },
-        bodyLight: { value: new Color(1, 1, 1) },
         mirrorGround: { value: null },
         mirrorPaint: { value: null },
         sunIrradiance: { value: new Color(0, 0, 0) },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DataUtils, Vector3, type Vector4 } from 'three';
+import { DataUtils, Vector3, type Color, type Vector4 } from 'three';
 import {
   MIRROR_MAX_SIDE,
   mirrorGround,
@@ -15,7 +15,9 @@ import {
   shadeMirrorPaint,
   type MirrorGround,
 } from './waterMirror';
-import { MIRROR_HALVINGS, MIRROR_STEPS, WATER_MIRROR_GLSL, createWaterMaterial } from './waterMaterial';
+import { MIRROR_HALVINGS, MIRROR_STEPS, WATER_MIRROR_GLSL, createWaterMaterial, lakeBodyLight } from './waterMaterial';
+import { WaterView } from './waterView';
+import { sunLight } from './skyLook';
 import { glslBody, glslToJs } from './testing/glslAsJs';
 import { DEFAULT_NATURAL_LINES, writeVertexColours } from '../../../app/view/terrainColours';
 import { shadingNormalAt } from '../../../shared/terrain/shadingNormals';
@@ -165,6 +167,28 @@ describe('the land’s colours in the mirror', () => {
         expect(Buffer.from(paint.colours).equals(Buffer.from(fresh.colours)), `${w} × ${d}, ${mode}`).toBe(true);
       }
     }
+  });
+
+  it('lights a lake’s body and its highlight as level ground is lit at the water point, in its shadow and sky visibility', () => {
+    const material = createWaterMaterial();
+    const lake = material.fragmentShader.slice(material.fragmentShader.indexOf('vec3 met = mirrorMarch('));
+    // The lighting texture read at the water point (not only at the point the mirror met).
+    expect(lake).toMatch(/vec2 here = waterLit > 0\.5 \? texture2D\(terrainLighting,\s+vec2\(vWorld\.x \* terrainLightingTransform\.x/);
+    expect(lake).toContain('vec3 bodyLight = sunIrradiance * (max(sunDirection.y, 0.0) * here.r) + fillIrradiance * here.g;');
+    expect(lake).toContain('(1.0 - fresnel) * body.rgb * bodyLight + shine * here.r');
+    material.dispose();
+    // In the open (sun and sky seen whole) that light is the level ground's, lakeBodyLight.
+    const view = new WaterView();
+    const sun = sunLight({ sunAzimuthDeg: 135, sunElevationDeg: 30 });
+    view.setSun(sun);
+    const u = view.material.uniforms;
+    const open = (u.sunIrradiance.value as Color)
+      .clone()
+      .multiplyScalar(Math.max(0, sun.toSun.y))
+      .add(u.fillIrradiance.value as Color);
+    const expected = lakeBodyLight(sun);
+    for (const c of ['r', 'g', 'b'] as const) expect(open[c]).toBeCloseTo(expected[c], 9);
+    view.dispose();
   });
 
   it('lights the mirrored land with the paint’s colour and sun term where the march met it, as the terrain is lit', () => {

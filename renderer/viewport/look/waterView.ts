@@ -21,7 +21,7 @@ import { WaterLevels, type WaterLodOptions } from '../../../app/water/waterLevel
 import { CameraSnapshot } from '../../../app/lod/cameraSnapshot';
 import type { LodCamera } from '../../../shared/lod/selectLod';
 import type { DirtyRegion } from '../../../app/document/region';
-import { createWaterMaterial, lakeBodyLight, SHORE_SLOPE_RANGE, STRIP_LIFT, type WaterLightingUniforms } from './waterMaterial';
+import { createWaterMaterial, SHORE_SLOPE_RANGE, STRIP_LIFT, type WaterLightingUniforms } from './waterMaterial';
 import {
   mirrorGround,
   mirrorGroundShape,
@@ -276,7 +276,6 @@ export class WaterView {
       material.uniforms.sunGlow.value.copy(sun.colour);
       material.uniforms.sunColour.value.copy(sun.colour).multiplyScalar(sun.intensity);
     }
-    (this.material.uniforms.bodyLight.value as Color).copy(lakeBodyLight(sun));
     // The mirrored land's sun, as the terrain's Lambert: its irradiance on a surface facing it, over π.
     (this.material.uniforms.sunIrradiance.value as Color).copy(sun.colour).multiplyScalar(sun.intensity / Math.PI);
     this.toSun = { x: sun.toSun.x, y: sun.toSun.y, z: sun.toSun.z };
