@@ -374,7 +374,8 @@ void main() {
   float refracted = sqrt(max(0.0, 1.0 - (1.0 - cosView * cosView) / 1.777));
   vec4 body = waterBody(depth, refracted, absorption, deepReflectance, bedReflectance);
   vec2 here = waterLit > 0.5 ? texture2D(terrainLighting,
-    vec2(vWorld.x * terrainLightingTransform.x + terrainLightingTransform.y, vWorld.z * terrainLightingTransform.z + terrainLightingTransform.w)).rg : vec2(1.0);
+    vec2(vWorld.x * terrainLightingTransform.x + terrainLightingTransform.y,
+      vWorld.z * terrainLightingTransform.z + terrainLightingTransform.w)).rg : vec2(1.0);
   vec3 bodyLight = sunIrradiance * (max(sunDirection.y, 0.0) * here.r) + fillIrradiance * here.g;
   alpha = 1.0 - (1.0 - fresnel) * body.a;
   if (selected) alpha = max(alpha, 0.7);
