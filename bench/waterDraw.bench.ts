@@ -13,7 +13,15 @@ import { riverStripBlock } from '../app/water/riverStripBlock';
 import { waterBlockCounts } from '../app/water/waterCorners';
 import { ALL } from '../app/document/region';
 import { WaterView } from '../renderer/viewport/look/waterView';
-import { mirrorGround, mirrorPaint, mirrorPaintTexture, mirrorTexture, refreshMirrorGround, refreshMirrorPaint } from '../renderer/viewport/look/waterMirror';
+import {
+  mirrorGround,
+  mirrorPaint,
+  mirrorPaintInputs,
+  mirrorPaintTexture,
+  mirrorTexture,
+  refreshMirrorGround,
+  refreshMirrorPaint,
+} from '../renderer/viewport/look/waterMirror';
 import { DEFAULT_NATURAL_LINES } from '../shared/ground/naturalColours';
 import { cameraFrustum } from '../renderer/viewport/lod/cameraFrustum';
 import type { LodCamera } from '../shared/lod/selectLod';
@@ -249,6 +257,26 @@ export const benchmarks: Benchmark[] = [
       const { s, ground } = m as { s: State; ground: ReturnType<typeof mirrorGround> };
       const field = { ...s.field, heights: s.heights };
       mirrorPaintTexture(ground, mirrorPaint(ground, field, 'natural', DEFAULT_NATURAL_LINES), null).dispose();
+    },
+  },
+  {
+    // What the window's thread pays for that paint now that a worker finds the colours (WaterView with a
+    // runner): the samples' heights and normals, the copies sent, and the texture of the colours shown meanwhile.
+    name: 'water-draw mirror paint ask',
+    size: SIZE,
+    baseline: BASELINE,
+    samples: 5,
+    warmup: 1,
+    setup: () => {
+      const s = state();
+      return { s, ground: mirrorGround(s.field, s.heights) };
+    },
+    run: (m) => {
+      const { s, ground } = m as { s: State; ground: ReturnType<typeof mirrorGround> };
+      const field = { ...s.field, heights: s.heights };
+      const { paint, ask } = mirrorPaintInputs(ground, field, 'natural', DEFAULT_NATURAL_LINES);
+      void [ask.heights.slice(), ask.normals.slice()];
+      mirrorPaintTexture(ground, paint, null).dispose();
     },
   },
   {

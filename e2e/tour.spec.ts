@@ -32,6 +32,8 @@ async function shot(page: Page, name: string): Promise<void> {
   // With the terrain's shadows and sky occlusion for the current heights (computed after the frame that
   // shows an edit: a photograph right after a stroke showed the land lit as it was before it).
   await expect(page.getByTestId('viewport-3d')).toHaveAttribute('data-lighting', 'ready', { timeout: 120_000 });
+  // … and the lakes' mirror with the land's colours (found in a worker after a whole-map change).
+  await expect(page.getByTestId('viewport-3d').locator('canvas')).not.toHaveAttribute('data-mirror-paint', 'pending', { timeout: 120_000 });
   await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(ARTIFACTS, `${width}x${height}-${name}.png`) });
 }
@@ -332,6 +334,19 @@ test.describe('tour @report', () => {
       for (let n = 0; n < 4; n++) await page.mouse.wheel(0, -300);
       await page.mouse.move(0, 0);
       await shot(page, '11-lake-close');
+      // Grazing (issue 31: the mirror's march at its lowest rays): the lake framed again, seven notches in
+      // towards it, then turned half round (the camera into the canyon, looking down it to the map's edge)
+      // and orbited down until it looks along the water from just above it, the walls standing over it.
+      await lake.click();
+      await lake.click();
+      await expect(lake).toHaveAttribute('aria-selected', 'false');
+      await page.mouse.move(cx, cy);
+      for (let n = 0; n < 7; n++) await page.mouse.wheel(0, -300);
+      await page.mouse.down({ button: 'middle' });
+      await page.mouse.move(cx + 0.5 * box.height, cy - 0.3 * box.height, { steps: 8 });
+      await page.mouse.up({ button: 'middle' });
+      await page.mouse.move(0, 0);
+      await shot(page, '11-lake-grazing');
     });
     expect(app.consoleErrors).toEqual([]);
   });

@@ -7,6 +7,7 @@ import { ALL, type DirtyRegion } from '../../app/document/region';
 import type { FeatureIds } from '../../shared/hydrology/waterFeatures';
 import { useSession } from '../session';
 import { WaterView } from './look/waterView';
+import { workerMirrorColourRunner } from '../workers/mirrorPaintChannel';
 import { WaterRebuilds } from './look/waterRebuilds';
 import { WaterBuildSlices } from './look/waterBuildSlices';
 import { RiverStripWidth } from '../../app/water/riverStripWidth';
@@ -34,7 +35,11 @@ export function WaterLayer3D() {
   // `?lod=exact` (lodOverride.ts) draws the water at full resolution too, to compare with.
   // Its meshes keep their arrays: the view lets its GPU context go at rest (ViewAtRest.tsx), and a
   // whole map's water takes seconds to build again, the arrays a few milliseconds to send.
-  const waterView = useMemo(() => new WaterView(pageLodOverride().options ? EXACT_WATER_LOD : {}, true), []);
+  // The mirror's whole-map colours are found in a worker (a 257² paint, ~150 ms under load at 4097²).
+  const waterView = useMemo(
+    () => new WaterView(pageLodOverride().options ? EXACT_WATER_LOD : {}, true, typeof Worker === 'undefined' ? null : workerMirrorColourRunner),
+    [],
+  );
   const buildRef = useRef<() => void>(() => undefined);
   const lastCamera = useRef('');
   useFrame(({ camera, size }) => {
@@ -88,6 +93,11 @@ export function WaterLayer3D() {
     const show = () => {
       waterView.group.visible = view.getState().settings.showWater;
       invalidate();
+    };
+    // The mirror's colours found off the thread: drawn once they are in (`data-mirror-paint` for the tests' photographs).
+    waterView.onPaint = (pending) => {
+      canvas.dataset.mirrorPaint = pending ? 'pending' : 'ready';
+      if (!pending) invalidate();
     };
     // The sky and sun it mirrors: the scene's (SceneLook.tsx), and the terrain's horizon from its lighting.
     waterView.shareLighting(lighting.uniforms);

@@ -1,4 +1,4 @@
-import { Color, DoubleSide, ShaderMaterial, UniformsLib, UniformsUtils, Vector3, Vector4, type IUniform, type Texture } from 'three';
+import { Color, DoubleSide, ShaderMaterial, UniformsLib, UniformsUtils, Vector2, Vector3, Vector4, type IUniform, type Texture } from 'three';
 import { DEEP_ALPHA, DEEP_WATER, DEPTH_HALF, SELECTED_MIX, SELECTED_WATER, SHALLOW_ALPHA, SHALLOW_WATER } from '../../../app/water/waterColours';
 import { BODY_LEAST_COS, DEEP_REFLECTANCE, LAKE_BED, WATER_ABSORPTION } from '../../../app/water/lakeColours';
 import { FILL_INTENSITY, FILL_SKY, SKY_BELOW, SKY_GRADIENT_GLSL, SKY_HORIZON, SKY_ZENITH } from './skyLook';
@@ -174,23 +174,28 @@ vec4 waterBody(float depth, float cosRefracted, vec3 absorption, vec3 deep, vec3
  * step that went under the ground halved twice (MIRROR_HALVINGS), the point met the far end of the
  * quarter step that holds the crossing: always under the ground, never in front of it (a cliff's foot
  * in a lake would otherwise lend the reflection the lake bed's colour), at most a quarter step past it.
+ * A ray that leaves the map (|x|, |z| past `extent`, its half sizes) before it meets the ground meets nothing:
+ * the view draws no land there (the texture's clamped edge stood the map's edge up as walls out to the
+ * horizon); the step that would pass the edge ends on it.
  * Written in scalars, so that its text runs as JavaScript in the tests.
  */
 export const MIRROR_HALVINGS = 2;
 export const WATER_MIRROR_GLSL = /* glsl */ `
-vec3 mirrorMarch(vec3 p, vec3 r, sampler2D ground, vec4 transform, float top, float first, float growth) {
+vec3 mirrorMarch(vec3 p, vec3 r, sampler2D ground, vec4 transform, vec2 extent, float top, float first, float growth) {
   float run = max(sqrt(r.x * r.x + r.z * r.z), 1e-3);
   float dx = r.x / run;
   float dy = r.y / run;
   float dz = r.z / run;
+  float exitT = min((extent.x - p.x * sign(dx)) / max(abs(dx), 1e-6), (extent.y - p.z * sign(dz)) / max(abs(dz), 1e-6));
   float t = first;
   float lastT = 0.0;
   float gap = -1.0;
   for (int i = 0; i < ${MIRROR_STEPS}; i++) {
+    t = min(t, exitT);
     float qy = p.y + dy * t;
     if (qy > top) break;
     gap = texture2D(ground, vec2((p.x + dx * t) * transform.x + transform.y, (p.z + dz * t) * transform.z + transform.w)).r - qy;
-    if (gap > 0.0) break;
+    if (gap > 0.0 || t >= exitT) break;
     lastT = t;
     t *= growth;
   }
@@ -243,12 +248,12 @@ uniform float waterLit;
 uniform vec3 absorption;
 uniform vec3 deepReflectance;
 uniform vec3 bedReflectance;
-uniform vec3 bodyLight;
 uniform sampler2D mirrorGround;
 uniform sampler2D mirrorPaint;
 uniform vec3 sunIrradiance;
 uniform vec3 fillIrradiance;
 uniform vec4 mirrorTransform;
+uniform vec2 mirrorExtent;
 uniform float mirrorTop;
 uniform float mirrorFirst;
 uniform float mirrorGrowth;
@@ -340,7 +345,7 @@ void main() {
   // A lake mirrors the land round it where its reflected ray meets the ground (marched against the
   // mirror's coarse heights): the ground's colour there (the mirror's paint: √ albedo, and the sun's
   // cosine on its normal) lit as the terrain is, Lambert's sun in its shadow and the fill in its sky visibility.
-  vec3 met = mirrorMarch(vWorld, mirrored, mirrorGround, mirrorTransform, mirrorTop, mirrorFirst, mirrorGrowth);
+  vec3 met = mirrorMarch(vWorld, mirrored, mirrorGround, mirrorTransform, mirrorExtent, mirrorTop, mirrorFirst, mirrorGrowth);
   vec4 paint = texture2D(mirrorPaint, vec2(met.y * mirrorTransform.x + mirrorTransform.y, met.z * mirrorTransform.z + mirrorTransform.w));
   vec2 shade = waterLit > 0.5 ? texture2D(terrainLighting,
     vec2(met.y * terrainLightingTransform.x + terrainLightingTransform.y, met.z * terrainLightingTransform.z + terrainLightingTransform.w)).rg : vec2(1.0);
@@ -362,14 +367,19 @@ void main() {
   alpha = surface.y;
 #else
   // A lake: F of the reflection, and through the rest of the surface its body by absorption along the
-  // path down to the bed and up the refracted ray (waterBody), lit as the ground is (bodyLight), the ground
-  // behind showing through the share that passes.
+  // path down to the bed and up the refracted ray (waterBody), lit as level ground is lit there: the sun
+  // in its shadow and the fill in its sky visibility (the lighting texture at the water point), so a lake
+  // in a canyon's shadow is as dark as the floor beside it; the sun's highlight is shadowed there too.
   float fresnel = waterFresnel(cosView, waterF0);
   float refracted = sqrt(max(0.0, 1.0 - (1.0 - cosView * cosView) / 1.777));
   vec4 body = waterBody(depth, refracted, absorption, deepReflectance, bedReflectance);
+  vec2 here = waterLit > 0.5 ? texture2D(terrainLighting,
+    vec2(vWorld.x * terrainLightingTransform.x + terrainLightingTransform.y,
+      vWorld.z * terrainLightingTransform.z + terrainLightingTransform.w)).rg : vec2(1.0);
+  vec3 bodyLight = sunIrradiance * (max(sunDirection.y, 0.0) * here.r) + fillIrradiance * here.g;
   alpha = 1.0 - (1.0 - fresnel) * body.a;
   if (selected) alpha = max(alpha, 0.7);
-  colour = (fresnel * reflection + (1.0 - fresnel) * body.rgb * bodyLight + shine) / max(alpha, 1e-3);
+  colour = (fresnel * reflection + (1.0 - fresnel) * body.rgb * bodyLight + shine * here.r) / max(alpha, 1e-3);
 #endif
   // The edge: out to nothing as the depth read inside the cell reaches 0 (app/water/shoreField.ts: the
   // corners' depths carried along their slopes; waterCorners.ts cornerDepth), so the water line runs
@@ -434,8 +444,10 @@ void main() {
 `;
 
 /**
- * The light falling on a lake's body, as the ground is lit (SceneLook.tsx, three's Lambert): the sun's
- * irradiance on a level surface and the fill's sky above, over π (radiance per unit albedo, linear).
+ * The light falling on a lake's body in the open, as the ground is lit (SceneLook.tsx, three's Lambert): the
+ * sun's irradiance on a level surface and the fill's sky above, over π (radiance per unit albedo, linear). The
+ * shader lights it so from `sunIrradiance` and `fillIrradiance`, the sun's part times the sun's visibility and
+ * the fill's times the sky's at the water point (the terrain's lighting texture).
  */
 export function lakeBodyLight(sun: { toSun: { y: number }; colour: Color; intensity: number }): Color {
   const fill = new Color(FILL_SKY).multiplyScalar(FILL_INTENSITY);
@@ -524,13 +536,13 @@ export function createWaterMaterial(liftAtLeast = 0, strip = false): ShaderMater
         absorption: { value: new Vector3(...WATER_ABSORPTION) },
         deepReflectance: { value: new Vector3(...DEEP_REFLECTANCE) },
         bedReflectance: { value: ((c: Color) => new Vector3(c.r, c.g, c.b))(linear(LAKE_BED)) },
-        bodyLight: { value: new Color(1, 1, 1) },
         mirrorGround: { value: null },
         mirrorPaint: { value: null },
         sunIrradiance: { value: new Color(0, 0, 0) },
         fillIrradiance: { value: new Color(FILL_SKY).multiplyScalar(FILL_INTENSITY / Math.PI) },
         mirrorTransform: { value: new Vector4(0, 0.5, 0, 0.5) },
         // No ground yet: every ray is above it, the march ends at once.
+        mirrorExtent: { value: new Vector2(1e9, 1e9) },
         mirrorTop: { value: -1e9 },
         mirrorFirst: { value: 3 },
         mirrorGrowth: { value: 2 },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DataUtils, Vector3, type Vector4 } from 'three';
+import { DataUtils, Vector3, type Color, type Vector4 } from 'three';
 import {
   MIRROR_MAX_SIDE,
   mirrorGround,
@@ -15,7 +15,9 @@ import {
   shadeMirrorPaint,
   type MirrorGround,
 } from './waterMirror';
-import { MIRROR_HALVINGS, MIRROR_STEPS, WATER_MIRROR_GLSL, createWaterMaterial } from './waterMaterial';
+import { MIRROR_HALVINGS, MIRROR_STEPS, WATER_MIRROR_GLSL, createWaterMaterial, lakeBodyLight } from './waterMaterial';
+import { WaterView } from './waterView';
+import { sunLight } from './skyLook';
 import { glslBody, glslToJs } from './testing/glslAsJs';
 import { DEFAULT_NATURAL_LINES, writeVertexColours } from '../../../app/view/terrainColours';
 import { shadingNormalAt } from '../../../shared/terrain/shadingNormals';
@@ -160,11 +162,33 @@ describe('the land’s colours in the mirror', () => {
         for (let j = region.j0; j < region.j1; j++) for (let i = region.i0; i < region.i1; i++) edited[j * w + i] += 300 + 2 * i - j;
         const after = { ...grid, heights: edited };
         refreshMirrorGround(ground, grid, edited, region);
-        expect(refreshMirrorPaint(ground, paint, after, region)).toBe(true);
+        expect(refreshMirrorPaint(ground, paint, after, region)).not.toBeNull();
         const fresh = mirrorPaint(mirrorGround(grid, edited), after, mode, DEFAULT_NATURAL_LINES);
         expect(Buffer.from(paint.colours).equals(Buffer.from(fresh.colours)), `${w} × ${d}, ${mode}`).toBe(true);
       }
     }
+  });
+
+  it('lights a lake’s body and its highlight as level ground is lit at the water point, in its shadow and sky visibility', () => {
+    const material = createWaterMaterial();
+    const lake = material.fragmentShader.slice(material.fragmentShader.indexOf('vec3 met = mirrorMarch('));
+    // The lighting texture read at the water point (not only at the point the mirror met).
+    expect(lake).toMatch(/vec2 here = waterLit > 0\.5 \? texture2D\(terrainLighting,\s+vec2\(vWorld\.x \* terrainLightingTransform\.x/);
+    expect(lake).toContain('vec3 bodyLight = sunIrradiance * (max(sunDirection.y, 0.0) * here.r) + fillIrradiance * here.g;');
+    expect(lake).toContain('(1.0 - fresnel) * body.rgb * bodyLight + shine * here.r');
+    material.dispose();
+    // In the open (sun and sky seen whole) that light is the level ground's, lakeBodyLight.
+    const view = new WaterView();
+    const sun = sunLight({ sunAzimuthDeg: 135, sunElevationDeg: 30 });
+    view.setSun(sun);
+    const u = view.material.uniforms;
+    const open = (u.sunIrradiance.value as Color)
+      .clone()
+      .multiplyScalar(Math.max(0, sun.toSun.y))
+      .add(u.fillIrradiance.value as Color);
+    const expected = lakeBodyLight(sun);
+    for (const c of ['r', 'g', 'b'] as const) expect(open[c]).toBeCloseTo(expected[c], 9);
+    view.dispose();
   });
 
   it('lights the mirrored land with the paint’s colour and sun term where the march met it, as the terrain is lit', () => {
@@ -182,6 +206,7 @@ function shaderMarch(): (
   r: { x: number; y: number; z: number },
   ground: (u: number, v: number) => number,
   transform: Vector4,
+  extent: { x: number; y: number },
   top: number,
   first: number,
   growth: number,
@@ -189,11 +214,11 @@ function shaderMarch(): (
   const body = glslToJs(glslBody(WATER_MIRROR_GLSL, 'vec3 mirrorMarch('), ['float', 'int'])
     .replace(/texture2D\(ground, vec2\((.*)\)\)\.r/g, 'ground($1)')
     .replace(/return vec3\((.*)\);/g, 'return [$1];')
-    .replace(/\b(sqrt|max)\(/g, 'Math.$1(')
+    .replace(/\b(sqrt|max|min|abs|sign)\(/g, 'Math.$1(')
     .replace(/\bclamp\(/g, 'clampOf(');
   const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
-  const f = new Function('p', 'r', 'ground', 'transform', 'top', 'first', 'growth', 'clampOf', body);
-  return (p, r, ground, transform, top, first, growth) => f(p, r, ground, transform, top, first, growth, clamp) as [number, number, number];
+  const f = new Function('p', 'r', 'ground', 'transform', 'extent', 'top', 'first', 'growth', 'clampOf', body);
+  return (p, r, ground, transform, extent, top, first, growth) => f(p, r, ground, transform, extent, top, first, growth, clamp) as [number, number, number];
 }
 
 /** Bilinear sampling of the mirror's half-float texture at (u, v), texel centres at (i + ½) / width, clamped to its edge. */
@@ -219,6 +244,7 @@ describe('the mirror’s march against a wall of known height', () => {
   const { grid, heights } = map(129, 129, 2, (i) => (i >= 80 ? H : -2));
   const ground = mirrorGround(grid, heights);
   const transform = mirrorTransform(ground);
+  const extent = { x: ground.halfX, y: ground.halfZ };
   const { first, growth } = mirrorMarchSteps(ground);
   const march = shaderMarch();
   const sample = sampler(ground);
@@ -238,7 +264,7 @@ describe('the mirror’s march against a wall of known height', () => {
         const p = { x: px, y: 0, z: pz };
         const r = new Vector3(px - eye.x, eye.y, pz - eye.z).normalize();
         const run = Math.hypot(r.x, r.z);
-        const [amount, hx, hz] = march(p, r, sample, transform, mirrorTop(ground), first, growth);
+        const [amount, hx, hz] = march(p, r, sample, transform, extent, mirrorTop(ground), first, growth);
         const atWall = (eye.y * (X0 - px)) / (px - eye.x);
         // Where the ray meets the ground (the face, from (X0 − 2, −2) to (X0, H)): closed form, metres along the ground.
         const slope = (H + 2) / 2;
@@ -276,10 +302,55 @@ describe('the mirror’s march against a wall of known height', () => {
     for (const px of [-50, -10, 20]) {
       // Looking east from west of the point: the reflection goes west, over the lake bed only.
       const away = new Vector3(-(px + 80), 9, 3).normalize();
-      expect(march({ x: px, y: 0, z: 0 }, away, sample, transform, mirrorTop(ground), first, growth)[0]).toBe(0);
+      expect(march({ x: px, y: 0, z: 0 }, away, sample, transform, extent, mirrorTop(ground), first, growth)[0]).toBe(0);
       // Steep: the ray is above the top within the first steps.
       const up = new Vector3(1, 30, 0).normalize();
-      expect(march({ x: px, y: 0, z: 0 }, up, sample, transform, mirrorTop(ground), first, growth)[0]).toBe(0);
+      expect(march({ x: px, y: 0, z: 0 }, up, sample, transform, extent, mirrorTop(ground), first, growth)[0]).toBe(0);
     }
+  });
+});
+
+describe('the mirror’s march along a canyon to the map’s edge', () => {
+  // A canyon down the map's z axis: floor 2 m under a still lake at 0 m for |x| < 10 m, walls 30 m high from
+  // vertex x = ±10 m on. 257² vertices 2 m apart (x, z from −256 to 256 m): nothing is drawn past z = −256 m.
+  const H = 30;
+  const { grid, heights } = map(257, 257, 2, (i) => (Math.abs(i * 2 - 256) < 10 ? -2 : H));
+  const ground = mirrorGround(grid, heights);
+  const transform = mirrorTransform(ground);
+  const extent = { x: ground.halfX, y: ground.halfZ };
+  const { first, growth } = mirrorMarchSteps(ground);
+  const march = shaderMarch();
+  const sample = sampler(ground);
+  // A camera low over the water up the canyon (z = 200 m), looking down it towards the edge at z = −256 m.
+  const eye = { x: -5, y: 3, z: 200 };
+
+  it('mirrors a wall where the reflected ray reaches the wall’s foot on the map, and the sky where it leaves the map first', () => {
+    let walls = 0;
+    let edge = 0;
+    for (let pz = 150; pz > -250; pz -= 7.3) {
+      for (const px of [-7, -3, 0, 2, 5, 8]) {
+        const r = new Vector3(px - eye.x, eye.y, pz - eye.z).normalize();
+        const [amount, , hz] = march({ x: px, y: 0, z: pz }, r, sample, transform, extent, mirrorTop(ground), first, growth);
+        // The ray's line across the ground reaches the wall face's foot (|x| = 8 m, where the face begins to rise) at
+        // this z; it climbs eye.y / |P − eye| a metre of run: those that are still under half the walls' height there.
+        const run = Math.hypot(px - eye.x, pz - eye.z);
+        const side = px > eye.x ? 8 : -8;
+        const zFoot = pz + ((side - px) * (pz - eye.z)) / (px - eye.x);
+        const rise = (eye.y * Math.hypot(side - px, zFoot - pz)) / run;
+        if (rise > H / 2) continue;
+        if (zFoot < -256 - 2 * growth * ground.spacing) {
+          // It leaves the map before it reaches the walls: nothing drawn there, nothing mirrored.
+          expect(amount, `P (${px}, ${pz.toFixed(1)}): the foot at z ${zFoot.toFixed(1)}`).toBe(0);
+          edge++;
+        } else if (zFoot > -256 + (1 - 1 / growth) * (pz - zFoot)) {
+          // It meets a wall on the map (within the step that crossed), no further than the map's edge.
+          expect(amount, `P (${px}, ${pz.toFixed(1)}): the foot at z ${zFoot.toFixed(1)}`).toBeGreaterThan(0);
+          expect(hz).toBeGreaterThanOrEqual(-256);
+          walls++;
+        }
+      }
+    }
+    expect(walls).toBeGreaterThan(30);
+    expect(edge).toBeGreaterThan(10);
   });
 });

@@ -2,9 +2,9 @@ import { DataTexture, DataUtils, HalfFloatType, LinearFilter, RedFormat, RGBAFor
 import type { HydrologyGrid } from '../../../shared/hydrology/grid';
 import type { Heightfield } from '../../../shared/terrain/heightfield';
 import type { DirtyRegion } from '../../../app/document/region';
-import { colourRange, naturalPalette, snowShiftAt, writeNaturalGround, type ColourMode, type NaturalLines } from '../../../shared/ground/naturalColours';
-import { normalSlopeDeg, shadingNormalAt } from '../../../shared/terrain/shadingNormals';
-import { HYPSOMETRIC_RAMP, SLOPE_RAMP, linearRamp, normalisedHeight, rampIndex } from '../../../shared/terrain/colourRamp';
+import type { ColourMode, NaturalLines } from '../../../shared/ground/naturalColours';
+import { shadingNormalAt } from '../../../shared/terrain/shadingNormals';
+import { writeMirrorColours, type MirrorColourAsk } from './mirrorColours';
 import { MIRROR_FIRST, MIRROR_REACH, MIRROR_STEPS } from './waterMaterial';
 
 /**
@@ -39,6 +39,8 @@ export interface MirrorGround {
 export interface MirrorPaint {
   colours: Uint8Array;
   normals: Float32Array;
+  /** The height of each sample's vertex (its colour's height). */
+  heights: Float32Array;
   /** Unit vector towards the sun the alpha was made for. */
   toSun: { x: number; y: number; z: number };
   mode: ColourMode;
@@ -114,57 +116,83 @@ export function refreshMirrorGround(ground: MirrorGround, grid: HydrologyGrid, h
 
 /** How far (vertices) a height's change reaches a sample's colour: its shading normal's and slope's stencil (shadingNormalAt). */
 const PAINT_REACH = 2;
-const HYPSOMETRIC_LINEAR = linearRamp(HYPSOMETRIC_RAMP);
-const SLOPE_LINEAR = linearRamp(SLOPE_RAMP);
 
 /**
- * The colours of samples [i0, i1) × [j0, j1) of `ground`'s paint: each sample's vertex (i·step, j·step,
- * the map's last where that lies past it) coloured as the 3D view's vertex colours colour it
- * (app/view/terrainColours.ts writeVertexColours: natural ground cover by the ground layers of `lines`,
- * its slope from the shading normal; or the height or slope ramp), with no erosion cover. On a coarse
- * ground (step > 1) the natural colours are the mean over a sample's footprint (its spacing: rock bands
- * and the snow line do not alias). The height ramp spans the samples' heights.
+ * Each sample's vertex height and shading normal for samples [i0, i1) × [j0, j1) (the sample's vertex
+ * i·step, j·step, the map's last where that lies past it).
  */
-function fillPaint(ground: MirrorGround, paint: MirrorPaint, field: Heightfield, i0: number, j0: number, i1: number, j1: number): void {
-  const { step, width, spacing } = ground;
-  const { colours, normals, toSun, mode, lines } = paint;
-  const palette = mode === 'natural' ? naturalPalette(lines, { erosion: false, road: false }) : null;
-  let low = Infinity;
-  let high = -Infinity;
-  if (mode === 'height') for (const h of ground.heights) [low, high] = [Math.min(low, h), Math.max(high, h)];
-  const range = colourRange(mode, { min: low, max: high }, lines);
-  const coarse = step > 1;
-  const rgb = [0, 0, 0];
+function gatherPaint(ground: MirrorGround, paint: MirrorPaint, field: Heightfield, i0: number, j0: number, i1: number, j1: number): void {
+  const { step, width } = ground;
   for (let j = j0; j < j1; j++) {
     const vj = Math.min(field.depth - 1, j * step);
     for (let i = i0; i < i1; i++) {
       const vi = Math.min(field.width - 1, i * step);
       const k = j * width + i;
-      shadingNormalAt(field, vi, vj, normals, 3 * k);
-      const nx = normals[3 * k];
-      const ny = normals[3 * k + 1];
-      const nz = normals[3 * k + 2];
-      const h = field.heights[vj * field.width + vi];
-      if (palette) {
-        const slopeDeg = normalSlopeDeg(ny);
-        const x = (vi - (field.width - 1) / 2) * field.cellSize;
-        const z = (vj - (field.depth - 1) / 2) * field.cellSize;
-        const footprint = coarse ? (Math.sqrt(nx * nx + nz * nz) / ny) * spacing : 0;
-        const snowShift = snowShiftAt(palette, h, x, z, slopeDeg, nx, nz, footprint);
-        writeNaturalGround(palette, h, slopeDeg, 0, 0, rgb, 0, footprint, 0, x, z, footprint, snowShift, coarse ? spacing : 0);
-      } else {
-        const t = mode === 'slope' ? Math.acos(Math.min(1, Math.max(-1, ny))) / (Math.PI / 2) : normalisedHeight(h, range.min, range.max);
-        const lut = mode === 'slope' ? SLOPE_LINEAR : HYPSOMETRIC_LINEAR;
-        const r = rampIndex(t) * 3;
-        [rgb[0], rgb[1], rgb[2]] = [lut[r], lut[r + 1], lut[r + 2]];
-      }
-      for (let c = 0; c < 3; c++) colours[4 * k + c] = Math.round(Math.sqrt(Math.min(1, Math.max(0, rgb[c]))) * 255);
-      colours[4 * k + 3] = Math.round(Math.max(0, nx * toSun.x + ny * toSun.y + nz * toSun.z) * 255);
+      shadingNormalAt(field, vi, vj, paint.normals, 3 * k);
+      paint.heights[k] = field.heights[vj * field.width + vi];
     }
   }
 }
 
-/** The paint of the whole of `ground`, read from `field` (the heights `ground` was read from). */
+/** What colouring samples [i0, i1) × [j0, j1) of `paint` needs (mirrorColours.ts), its arrays `paint`'s own. */
+export function mirrorColourAsk(ground: MirrorGround, paint: MirrorPaint, field: Heightfield, rect: MirrorRect): MirrorColourAsk {
+  let low = 0;
+  let high = 0;
+  if (paint.mode === 'height') {
+    [low, high] = [Infinity, -Infinity];
+    for (const h of ground.heights) [low, high] = [Math.min(low, h), Math.max(high, h)];
+  }
+  return {
+    width: ground.width,
+    depth: ground.depth,
+    step: ground.step,
+    spacing: ground.spacing,
+    fieldWidth: field.width,
+    fieldDepth: field.depth,
+    cellSize: field.cellSize,
+    heights: paint.heights,
+    normals: paint.normals,
+    ...rect,
+    mode: paint.mode,
+    lines: paint.lines,
+    low,
+    high,
+    toSun: { ...paint.toSun },
+  };
+}
+
+/** The colours of samples [i0, i1) × [j0, j1) of `ground`'s paint, on this thread (writeMirrorColours). */
+function fillPaint(ground: MirrorGround, paint: MirrorPaint, field: Heightfield, i0: number, j0: number, i1: number, j1: number): void {
+  gatherPaint(ground, paint, field, i0, j0, i1, j1);
+  writeMirrorColours(mirrorColourAsk(ground, paint, field, { i0, j0, i1, j1 }), paint.colours);
+}
+
+/**
+ * The paint of the whole of `ground` read from `field` (the heights `ground` was read from), its colours not
+ * yet written (all 0): the samples' heights and normals, and the ask that colours them all.
+ */
+export function mirrorPaintInputs(
+  ground: MirrorGround,
+  field: Heightfield,
+  mode: ColourMode,
+  lines: NaturalLines,
+  toSun: { x: number; y: number; z: number } = { x: 0, y: 1, z: 0 },
+): { paint: MirrorPaint; ask: MirrorColourAsk } {
+  const count = ground.width * ground.depth;
+  const paint: MirrorPaint = {
+    colours: new Uint8Array(4 * count),
+    normals: new Float32Array(3 * count),
+    heights: new Float32Array(count),
+    toSun: { ...toSun },
+    mode,
+    lines,
+  };
+  const whole = { i0: 0, j0: 0, i1: ground.width, j1: ground.depth };
+  gatherPaint(ground, paint, field, 0, 0, ground.width, ground.depth);
+  return { paint, ask: mirrorColourAsk(ground, paint, field, whole) };
+}
+
+/** The paint of the whole of `ground`, read from `field` (the heights `ground` was read from), on this thread. */
 export function mirrorPaint(
   ground: MirrorGround,
   field: Heightfield,
@@ -172,27 +200,26 @@ export function mirrorPaint(
   lines: NaturalLines,
   toSun: { x: number; y: number; z: number } = { x: 0, y: 1, z: 0 },
 ): MirrorPaint {
-  const count = ground.width * ground.depth;
-  const paint: MirrorPaint = { colours: new Uint8Array(4 * count), normals: new Float32Array(3 * count), toSun: { ...toSun }, mode, lines };
-  fillPaint(ground, paint, field, 0, 0, ground.width, ground.depth);
+  const { paint, ask } = mirrorPaintInputs(ground, field, mode, lines, toSun);
+  writeMirrorColours(ask, paint.colours);
   return paint;
 }
 
 /**
  * Paints again the samples whose colour `region` reaches (its vertices and PAINT_REACH round them; every
- * one for 'all', or in height mode where the ramp spans the heights); returns whether any changed.
+ * one for 'all', or in height mode where the ramp spans the heights); returns those samples, null when none.
  */
-export function refreshMirrorPaint(ground: MirrorGround, paint: MirrorPaint, field: Heightfield, region: DirtyRegion): boolean {
+export function refreshMirrorPaint(ground: MirrorGround, paint: MirrorPaint, field: Heightfield, region: DirtyRegion): MirrorRect | null {
   if (region.kind === 'all' || paint.mode === 'height') {
     fillPaint(ground, paint, field, 0, 0, ground.width, ground.depth);
-    return true;
+    return { i0: 0, j0: 0, i1: ground.width, j1: ground.depth };
   }
   const first = (vertex: number, samples: number) => Math.min(samples, Math.max(0, Math.ceil((vertex - PAINT_REACH) / ground.step)));
   const past = (vertex: number, samples: number) => Math.min(samples, Math.max(0, Math.floor((vertex - 1 + PAINT_REACH) / ground.step) + 1));
   const [i0, j0, i1, j1] = [first(region.i0, ground.width), first(region.j0, ground.depth), past(region.i1, ground.width), past(region.j1, ground.depth)];
-  if (i1 <= i0 || j1 <= j0) return false;
+  if (i1 <= i0 || j1 <= j0) return null;
   fillPaint(ground, paint, field, i0, j0, i1, j1);
-  return true;
+  return { i0, j0, i1, j1 };
 }
 
 /** The paint's sun term (its alpha) for the sun towards `toSun`, from the normals kept. */

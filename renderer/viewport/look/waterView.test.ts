@@ -5,6 +5,7 @@ import { createWaterSurface } from '../../../shared/hydrology/waterSurface';
 import { ALL } from '../../../app/document/region';
 import { packedSlopes, WaterView } from './waterView';
 import { mirrorGround, mirrorPaint } from './waterMirror';
+import { writeMirrorColours, type MirrorColourAsk, type MirrorColourRunner } from './mirrorColours';
 import { DEFAULT_NATURAL_LINES } from '../../../shared/ground/naturalColours';
 
 /** A 9 × 9 map at 2 m with a 3 × 3 pit lake 1.25 m deep in its middle, 2.25 m at its centre (16 cells drawn, 25 corners). */
@@ -227,6 +228,66 @@ describe('the lakes’ mirror in the 3D view', () => {
     view.update(grid, water, edited, null, { kind: 'rect', i0: 0, j0: 0, i1: 3, j1: 3 });
     const fresh = mirrorPaint(mirrorGround(grid, edited), { ...grid, heights: edited }, 'slope', DEFAULT_NATURAL_LINES, sun.toSun);
     expect(Array.from(paintOf())).toEqual(Array.from(fresh.colours));
+    view.dispose();
+  });
+
+  it('finds the whole mirror’s colours in the runner it is given, keeping an edit and a sun made meanwhile', async () => {
+    const { grid, heights, water } = pitLake();
+    const field = { ...grid, heights };
+    // A runner that answers when told (as a worker would, later), the colours found from the ask alone.
+    const asks: Array<{ ask: MirrorColourAsk; answer: () => void; cancelled: boolean }> = [];
+    const runner: MirrorColourRunner = (ask) => {
+      let answer = () => undefined as void;
+      const result = new Promise<Uint8Array | null>((resolve) => {
+        answer = () => {
+          const colours = new Uint8Array(4 * ask.width * ask.depth);
+          writeMirrorColours(ask, colours);
+          resolve(colours);
+        };
+      });
+      const entry = { ask, answer, cancelled: false };
+      asks.push(entry);
+      return { result, cancel: () => void (entry.cancelled = true) };
+    };
+    const told: boolean[] = [];
+    const view = new WaterView({}, false, runner);
+    view.onPaint = (pending) => told.push(pending);
+    view.update(grid, water, heights, null, ALL);
+    const paintOf = () => Array.from((view.material.uniforms.mirrorPaint.value as DataTexture).image.data as Uint8Array);
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    // Asked for the whole mirror, not painted here: a plain ground until the answer.
+    expect(asks.length).toBe(1);
+    expect([asks[0].ask.i0, asks[0].ask.j0, asks[0].ask.i1, asks[0].ask.j1]).toEqual([0, 0, 9, 9]);
+    expect(view.paintPending).toBe(true);
+    const natural = mirrorPaint(mirrorGround(grid, heights), field, 'natural', DEFAULT_NATURAL_LINES).colours;
+    expect(paintOf()).not.toEqual(Array.from(natural));
+    asks[0].answer();
+    await settle();
+    expect(view.paintPending).toBe(false);
+    expect(paintOf()).toEqual(Array.from(natural));
+    expect(told).toEqual([true, false]);
+    // Another colouring asked twice before the first answer: the first is cancelled, and its late answer dropped.
+    view.setGroundColours('slope', DEFAULT_NATURAL_LINES);
+    view.setGroundColours('height', DEFAULT_NATURAL_LINES);
+    expect(asks.length).toBe(3);
+    expect(asks[1].cancelled).toBe(true);
+    expect(paintOf()).toEqual(Array.from(natural));
+    view.setGroundColours('slope', DEFAULT_NATURAL_LINES);
+    expect(asks.length).toBe(4);
+    // Meanwhile an edit in a corner (painted here at once) and a sun low in the east.
+    const edited = heights.slice();
+    for (let j = 0; j < 3; j++) for (let i = 0; i < 3; i++) edited[j * 9 + i] = 12 + i + 2 * j;
+    view.update(grid, water, edited, null, { kind: 'rect', i0: 0, j0: 0, i1: 3, j1: 3 });
+    expect(asks.length).toBe(4);
+    const sun = { toSun: { x: 0.8, y: 0.6, z: 0 }, colour: new Color(1, 0.9, 0.8), intensity: 3 };
+    view.setSun(sun);
+    asks[1].answer();
+    asks[3].answer();
+    await settle();
+    // The answer was found from the heights before the edit and for the sun overhead: the edit and the sun are kept.
+    const fresh = mirrorPaint(mirrorGround(grid, edited), { ...grid, heights: edited }, 'slope', DEFAULT_NATURAL_LINES, sun.toSun);
+    expect(paintOf()).toEqual(Array.from(fresh.colours));
+    expect(view.paintPending).toBe(false);
     view.dispose();
   });
 });

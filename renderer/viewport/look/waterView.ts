@@ -1,4 +1,16 @@
-import { BufferAttribute, BufferGeometry, Group, Mesh, Sphere, Vector3, type Color, type DataTexture, type ShaderMaterial, type Vector4 } from 'three';
+import {
+  BufferAttribute,
+  BufferGeometry,
+  Group,
+  Mesh,
+  Sphere,
+  Vector3,
+  type Color,
+  type DataTexture,
+  type ShaderMaterial,
+  type Vector2,
+  type Vector4,
+} from 'three';
 import type { HydrologyGrid } from '../../../shared/hydrology/grid';
 import type { WaterSurface } from '../../../shared/hydrology/waterSurface';
 import type { FeatureIds } from '../../../shared/hydrology/waterFeatures';
@@ -9,12 +21,12 @@ import { WaterLevels, type WaterLodOptions } from '../../../app/water/waterLevel
 import { CameraSnapshot } from '../../../app/lod/cameraSnapshot';
 import type { LodCamera } from '../../../shared/lod/selectLod';
 import type { DirtyRegion } from '../../../app/document/region';
-import { createWaterMaterial, lakeBodyLight, SHORE_SLOPE_RANGE, STRIP_LIFT, type WaterLightingUniforms } from './waterMaterial';
+import { createWaterMaterial, SHORE_SLOPE_RANGE, STRIP_LIFT, type WaterLightingUniforms } from './waterMaterial';
 import {
   mirrorGround,
   mirrorGroundShape,
   mirrorMarchSteps,
-  mirrorPaint,
+  mirrorPaintInputs,
   mirrorPaintTexture,
   refreshMirrorPaint,
   shadeMirrorPaint,
@@ -26,6 +38,7 @@ import {
   type MirrorPaint,
   type MirrorRect,
 } from './waterMirror';
+import { writeMirrorColours, type MirrorColourRun, type MirrorColourRunner } from './mirrorColours';
 import { DEFAULT_NATURAL_LINES, sameNaturalLines, type ColourMode, type NaturalLines } from '../../../shared/ground/naturalColours';
 import { riverStripBlock, stripWaterBlock } from '../../../app/water/riverStripBlock';
 import type { DrawnLine } from '../../../shared/rivers/drawnStrip';
@@ -86,6 +99,13 @@ export class WaterView {
   private toSun = { x: 0, y: 1, z: 0 };
   /** The map the mirror was last read from (its colours are painted again from it when the colouring changes). */
   private mirrorField: { grid: HydrologyGrid; heights: Float32Array } | null = null;
+  /**
+   * The whole mirror's colours being found by `paintRunner` for `paint` (shown meanwhile with the colours it
+   * had), and the samples painted on this thread since it was asked (an edit's): painted again over its answer.
+   */
+  private paintJob: { run: MirrorColourRun; paint: MirrorPaint; since: MirrorRect | null } | null = null;
+  /** Told when a whole paint is asked for (true) and when its colours are in (false): the view asks for a frame then. */
+  onPaint: (pending: boolean) => void = () => undefined;
 
   /**
    * `keepArrays`: the meshes keep their arrays after upload, so that a lost GPU context is restored
@@ -95,6 +115,8 @@ export class WaterView {
   constructor(
     private readonly lodOptions: WaterLodOptions = {},
     private readonly keepArrays = false,
+    /** Finds the whole mirror's colours (a whole map's change, another colouring) off this thread; null: on it. */
+    private readonly paintRunner: MirrorColourRunner | null = null,
   ) {
     this.group.name = 'rivers-and-lakes';
     this.group.renderOrder = 5;
@@ -254,7 +276,6 @@ export class WaterView {
       material.uniforms.sunGlow.value.copy(sun.colour);
       material.uniforms.sunColour.value.copy(sun.colour).multiplyScalar(sun.intensity);
     }
-    (this.material.uniforms.bodyLight.value as Color).copy(lakeBodyLight(sun));
     // The mirrored land's sun, as the terrain's Lambert: its irradiance on a surface facing it, over π.
     (this.material.uniforms.sunIrradiance.value as Color).copy(sun.colour).multiplyScalar(sun.intensity / Math.PI);
     this.toSun = { x: sun.toSun.x, y: sun.toSun.y, z: sun.toSun.z };
@@ -268,14 +289,60 @@ export class WaterView {
   setGroundColours(mode: ColourMode, lines: NaturalLines): void {
     if (mode === this.colours.mode && sameNaturalLines(lines, this.colours.lines)) return;
     this.colours = { mode, lines };
-    this.paint = null;
     if (!this.mirror || !this.mirrorField) return;
     // The colours only: the mirror's heights stay as they are.
     const { grid, heights } = this.mirrorField;
-    const field = { width: grid.width, depth: grid.depth, cellSize: grid.cellSize, heights };
-    this.paint = mirrorPaint(this.mirror, field, mode, lines, this.toSun);
+    this.paintWhole(this.mirror, { width: grid.width, depth: grid.depth, cellSize: grid.cellSize, heights });
+  }
+
+  /** Whether the whole mirror's colours are still being found (the lakes show the colours they had meanwhile). */
+  get paintPending(): boolean {
+    return this.paintJob !== null;
+  }
+
+  /**
+   * Paints the whole mirror anew from `field`: on this thread without a runner; else its samples' heights
+   * and normals here and their colours in the runner, the last colours shown until they come.
+   */
+  private paintWhole(mirror: MirrorGround, field: { width: number; depth: number; cellSize: number; heights: Float32Array }): void {
     const uniforms = this.material.uniforms;
-    uniforms.mirrorPaint.value = mirrorPaintTexture(this.mirror, this.paint, uniforms.mirrorPaint.value as DataTexture | null);
+    const { mode, lines } = this.colours;
+    const { paint, ask } = mirrorPaintInputs(mirror, field, mode, lines, this.toSun);
+    this.paintJob?.run.cancel();
+    this.paintJob = null;
+    const runner = this.paintRunner;
+    if (!runner) writeMirrorColours(ask, paint.colours);
+    else if (this.paint && this.paint.colours.length === paint.colours.length) paint.colours.set(this.paint.colours);
+    else {
+      // Nothing to show meanwhile: a plain mid-toned ground, lit by the sun on its own normals.
+      paint.colours.fill(PLAIN_GROUND);
+      shadeMirrorPaint(paint, this.toSun);
+    }
+    this.paint = paint;
+    uniforms.mirrorPaint.value = mirrorPaintTexture(mirror, paint, uniforms.mirrorPaint.value as DataTexture | null);
+    if (!runner) return;
+    const job = { run: runner({ ...ask, heights: ask.heights.slice(), normals: ask.normals.slice() }), paint, since: null as MirrorRect | null };
+    this.paintJob = job;
+    this.onPaint(true);
+    void job.run.result.then((colours) => {
+      if (this.paintJob !== job) return;
+      this.paintJob = null;
+      if (colours && colours.length === paint.colours.length && this.paint === paint && this.mirror === mirror) {
+        paint.colours.set(colours);
+        // The sun moved, or an edit was painted here, while the colours were found.
+        const { toSun } = this;
+        if (toSun.x !== ask.toSun.x || toSun.y !== ask.toSun.y || toSun.z !== ask.toSun.z) shadeMirrorPaint(paint, toSun);
+        const since = job.since;
+        if (since && this.mirrorField) {
+          const { grid, heights } = this.mirrorField;
+          const { step } = mirror;
+          const region = { kind: 'rect' as const, i0: since.i0 * step, j0: since.j0 * step, i1: since.i1 * step, j1: since.j1 * step };
+          refreshMirrorPaint(mirror, paint, { width: grid.width, depth: grid.depth, cellSize: grid.cellSize, heights }, region);
+        }
+        uniforms.mirrorPaint.value = mirrorPaintTexture(mirror, paint, uniforms.mirrorPaint.value as DataTexture | null);
+      }
+      this.onPaint(false);
+    });
   }
 
   /** The lakes' mirror: its ground read again where `region` changed (the whole of it for another map), sent to the sheet's material. */
@@ -291,15 +358,17 @@ export class WaterView {
     uniforms.mirrorGround.value = mirrorTexture(mirror, uniforms.mirrorGround.value as DataTexture | null, rect);
     this.mirrorField = { grid, heights };
     const field = { width: grid.width, depth: grid.depth, cellSize: grid.cellSize, heights };
-    const { mode, lines } = this.colours;
     const paintTexture = uniforms.mirrorPaint.value as DataTexture | null;
-    if (rect && this.paint) {
-      if (refreshMirrorPaint(mirror, this.paint, field, region)) uniforms.mirrorPaint.value = mirrorPaintTexture(mirror, this.paint, paintTexture);
-    } else {
-      this.paint = mirrorPaint(mirror, field, mode, lines, this.toSun);
-      uniforms.mirrorPaint.value = mirrorPaintTexture(mirror, this.paint, paintTexture);
-    }
+    if (rect && this.paint && this.paint.mode !== 'height') {
+      const painted = refreshMirrorPaint(mirror, this.paint, field, region);
+      if (painted) {
+        uniforms.mirrorPaint.value = mirrorPaintTexture(mirror, this.paint, paintTexture);
+        const job = this.paintJob;
+        if (job) job.since = job.since ? unionRect(job.since, painted) : painted;
+      }
+    } else this.paintWhole(mirror, field);
     mirrorTransform(mirror, uniforms.mirrorTransform.value as Vector4);
+    (uniforms.mirrorExtent.value as Vector2).set(mirror.halfX, mirror.halfZ);
     uniforms.mirrorTop.value = mirrorTop(mirror);
     const steps = mirrorMarchSteps(mirror);
     uniforms.mirrorFirst.value = steps.first;
@@ -385,6 +454,8 @@ export class WaterView {
   }
 
   dispose(): void {
+    this.paintJob?.run.cancel();
+    this.paintJob = null;
     this.clear();
     (this.material.uniforms.mirrorGround.value as DataTexture | null)?.dispose();
     (this.material.uniforms.mirrorPaint.value as DataTexture | null)?.dispose();
@@ -472,4 +543,12 @@ export function uploadedOnce(attribute: BufferAttribute): BufferAttribute {
     const array = attribute.array;
     attribute.array = new (array.constructor as new (length: number) => typeof array)(0);
   });
+}
+
+/** The mirror's colour (√ albedo, a byte) until the first colours are found off the thread: a mid-toned ground. */
+const PLAIN_GROUND = 140;
+
+/** The least rectangle of samples holding both. */
+function unionRect(a: MirrorRect, b: MirrorRect): MirrorRect {
+  return { i0: Math.min(a.i0, b.i0), j0: Math.min(a.j0, b.j0), i1: Math.max(a.i1, b.i1), j1: Math.max(a.j1, b.j1) };
 }
