@@ -282,6 +282,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           time: 100_000,
           strata: canyonBeds(t),
           outletArea: cm(0.1 * span(t) ** 2),
+          cutOnlyFalling: true,
         }),
         fluvialStep({
           k: 8e-5 / canyonScale(t),
@@ -295,6 +296,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           strata: canyonBeds(t),
           outletArea: cm(0.1 * span(t) ** 2),
           incisionDepth: cm(6 * canyonScale(t)),
+          mouthsOnly: true,
           incisionMask: { kind: 'height', min: cm(98 * canyonScale(t)), max: cm(200 * canyonScale(t)), softness: cm(4 * canyonScale(t)) },
           swells: { height: cm(5 * canyonScale(t)), spacing: cm(70 * canyonScale(t)), seed: t.seed },
         }),
