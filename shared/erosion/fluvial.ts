@@ -93,8 +93,6 @@ export interface FluvialState {
   readonly factored: boolean;
   /** Steps solved on `routing` since it was routed; Infinity before the first routing. */
   stepsOnRouting: number;
-  /** Scratch of `mouthsOnly`: the share of each vertex's water that reaches the base level this step. */
-  reaches?: Float64Array;
 }
 
 const BASE_LEVEL = 1;
@@ -334,11 +332,6 @@ export function fluvialStep(state: FluvialState, params: FluvialParams, dt: numb
   // along the edge) follows the land inside it, or it would stay behind as a notch in the rising edge.
   const { mouths, mouthInward } = state;
   for (let k = 0; k < mouths.length; k++) role[mouths[k]] = area[mouthInward[k]] >= params.channelArea ? BASE_LEVEL : FREE_EDGE;
-  if (params.mouthsOnly === true) {
-    areaToMouths(state, prev);
-    // The factored kernel took each placed vertex's area beside the order while routing: take them again.
-    if (compiled) kernel.routedElsewhere();
-  }
   if (state.factored && params.n === 1) {
     if (solvedCompiled) kernel.solveFactored(prev, h);
     else solveFactored(state, prev, h, params, dt, upliftWeights);
@@ -348,46 +341,6 @@ export function fluvialStep(state: FluvialState, params: FluvialParams, dt: numb
     solveStreamPower(state, prev, h, params, dt, upliftWeights);
   }
   followInward(state);
-}
-
-/**
- * `mouthsOnly`: each vertex's area times the share of its water that reaches the base level. Walked outlets
- * first (the drainage order backwards), so a vertex's receivers (its lower neighbours on `prev`, as the solve
- * takes them) have their shares: a base-level vertex 1, a free edge 0, any other the mean of its receivers'
- * weighted by the slope to each (the routing's split, exponent 1); none (a pit) 0.
- */
-function areaToMouths(state: FluvialState, prev: Float64Array): void {
-  const { grid, role, routing } = state;
-  const { width } = grid;
-  const { area, order } = routing;
-  const count = order.length;
-  if (!state.reaches || state.reaches.length !== count) state.reaches = new Float64Array(count);
-  const reaches = state.reaches;
-  for (let at = count - 1; at >= 0; at--) {
-    const v = order[at];
-    const vertexRole = role[v];
-    if (vertexRole === BASE_LEVEL || vertexRole === FREE_EDGE) {
-      reaches[v] = vertexRole === BASE_LEVEL ? 1 : 0;
-      continue;
-    }
-    const h0 = prev[v];
-    // Inside the edge (every edge vertex is the base level or a free edge): all eight neighbours are on the map.
-    let weighted = 0;
-    let total = 0;
-    for (let dj = -width; dj <= width; dj += width) {
-      for (let di = -1; di <= 1; di++) {
-        const u = v + dj + di;
-        const drop = h0 - prev[u];
-        if (u === v || !(drop > 0)) continue;
-        const slope = di !== 0 && dj !== 0 ? drop * Math.SQRT1_2 : drop;
-        weighted += slope * reaches[u];
-        total += slope;
-      }
-    }
-    const share = total > 0 ? weighted / total : 0;
-    reaches[v] = share;
-    area[v] *= share;
-  }
 }
 
 /**

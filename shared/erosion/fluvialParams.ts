@@ -94,16 +94,6 @@ export interface FluvialParams {
    * every channel cuts (the bytes of layers saved before it existed).
    */
   cutOnlyFalling?: boolean;
-  /**
-   * Optional: true, only the water that reaches the base level (a river's mouth, with `outletArea`) cuts:
-   * each vertex's area counts by the share of its water that the routing carries on to a mouth (its lower
-   * neighbours' shares, weighted as the water splits), so water leaving the map where the edge follows the
-   * land inside it, or ending in a pit, does not cut. Such a channel's outlet is not lowered: the implicit
-   * solve held it level with that outlet while the ground beside it sloped up, a trench one vertex wide
-   * deepening upstream (Canyons' plateau washes). Absent: all water cuts (the bytes of layers saved before
-   * it existed).
-   */
-  mouthsOnly?: boolean;
 }
 
 /** A type, not an interface, so it is a JSON value (recorded in projects as it is). */
@@ -161,7 +151,6 @@ const FLUVIAL_KEYS = [
   'incisionMask',
   'swells',
   'cutOnlyFalling',
-  'mouthsOnly',
 ];
 
 /** Widest cliff gap of `softSlopes`, metres (wider than any cliff's talus). */
@@ -191,8 +180,6 @@ export function fluvialProblem(p: FluvialParams): string | null {
     return `fluvial routeEvery must be a whole number from 1 to ${MAX_ROUTE_EVERY} (or absent), got ${JSON.stringify(every)}`;
   if (p.cutOnlyFalling !== undefined && typeof p.cutOnlyFalling !== 'boolean')
     return `fluvial cutOnlyFalling must be true or false (or absent), got ${JSON.stringify(p.cutOnlyFalling)}`;
-  if (p.mouthsOnly !== undefined && typeof p.mouthsOnly !== 'boolean') return `fluvial mouthsOnly must be true or false (or absent), got ${JSON.stringify(p.mouthsOnly)}`;
-  if (p.mouthsOnly === true && every !== undefined && every > 1) return 'fluvial mouthsOnly needs the water routed every step (routeEvery 1)';
   const soft = p.softSlopes;
   if (soft !== undefined && !(typeof soft === 'number' && Number.isFinite(soft) && soft >= 0 && soft <= MAX_SOFT_SLOPES))
     return `fluvial softSlopes must be a number from 0 to ${MAX_SOFT_SLOPES} m (or absent), got ${JSON.stringify(soft)}`;

@@ -32,7 +32,7 @@ export interface TrenchRule {
 
 /** Every trench (component of floor vertices) with its length and straightness, longest first. */
 export function trenches(field: Heightfield, rule: TrenchRule): Trench[] {
-  const { width, depth, heights: h, cellSize } = field;
+  const { width, depth, heights: h } = field;
   const { rise, topFrom } = rule;
   const floor = new Uint8Array(width * depth);
   // A diagonal neighbour is √2 cells away: the same slope needs √2 the rise.
@@ -52,7 +52,6 @@ export function trenches(field: Heightfield, rule: TrenchRule): Trench[] {
         floor[v] = 1;
     }
   }
-  void cellSize;
   const seen = new Uint8Array(width * depth);
   const found: Trench[] = [];
   const stack: number[] = [];

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { FinishingStep } from '../recipe/steps';
+import { replayTerrainOnce } from './testing/replayOnce';
+import { straightTrenches, trenches } from './testing/trenches';
+import { buildPreset } from './terrainPresets';
+
+/**
+ * Canyons' plateau has no straight trench one cell wide (issue 35). The first fluvial layer cut a channel
+ * wherever 300 m² (×scale²) gathered, also where the water left the map across an edge that follows the
+ * land inside it, or ran along the plateau to a vertex only uplifted: that outlet rose with the land, the
+ * implicit solve held the channel level with it while the ground beside it rose 8 m a step, and the
+ * channel stood as a trench one vertex wide deepening upstream, which took its neighbours' water and could
+ * not move (seed 1: a slot along row 96; seed 3: a staircase groove across the rows). The first layer now
+ * takes `cutOnlyFalling` (shared/erosion/fluvialParams.ts): a channel the step would raise is only
+ * uplifted, so the plateau rises whole and only rivers cutting back from the lowered mouths incise.
+ *
+ * Measure (testing/trenches.ts): on the caprock (ground at or above its base, the plateau's top), a trench
+ * floor is a vertex with both neighbours across it, along a row, a column or a diagonal, standing more
+ * than a cell's rise at 15° over it (0.54 m on 2 m cells): ground falling into one vertex from both sides
+ * at over 15° within a cell, where the top's own ground (swells ±5 m ×scale, 70 m ×scale apart) slopes
+ * gently. Floors that touch make one trench; a straight one lies within 1.5 cells of its fitted line.
+ * On the recipe before, at 257²: one such trench at each of seeds 1, 3 and 11, 27, 28 and 29 cells long
+ * (the slot, the groove and a slot along the map's east edge); with the keys none over 6 cells at 257²
+ * and 513².
+ */
+const MIN_LENGTH = 10;
+const OFF_LINE = 1.5;
+/** The recipe's fluvial layers without the key (the first layer as before it). */
+const withoutKey = (steps: readonly FinishingStep[]): FinishingStep[] =>
+  steps.map((step) => {
+    if (step.kind !== 'fluvial') return step;
+    const { cutOnlyFalling: _falling, ...before } = step;
+    return before;
+  });
+
+function straightOnTop(size: number, seed: number, steps?: (finishing: FinishingStep[]) => FinishingStep[]) {
+  const target = { width: size, depth: size, cellSize: 2, seed };
+  const { recipe, finishing } = buildPreset('canyons', target);
+  const fluvial = finishing.find((step) => step.kind === 'fluvial');
+  if (fluvial?.kind !== 'fluvial' || !fluvial.strata) throw new Error('Canyons has no fluvial layer with strata');
+  const { base, beds, dipDeg } = fluvial.strata;
+  expect(dipDeg).toBe(0);
+  const caprockBase = base + beds.slice(0, -1).reduce((sum, bed) => sum + bed.thickness, 0);
+  const field = replayTerrainOnce({ ...target, recipe, steps: steps ? steps(finishing) : finishing });
+  const rise = target.cellSize * Math.tan((15 * Math.PI) / 180);
+  return straightTrenches(trenches(field, { rise, topFrom: caprockBase }), MIN_LENGTH, OFF_LINE);
+}
+
+describe('Canyons: no straight one-cell trench on the plateau', () => {
+  for (const seed of [1, 3]) {
+    it(`without cutOnlyFalling the recipe has one at seed ${seed} (257²)`, () => {
+      const found = straightOnTop(257, seed, withoutKey);
+      expect(found.length).toBeGreaterThanOrEqual(1);
+      expect(found[0].length).toBeGreaterThanOrEqual(25);
+    }, 120_000);
+  }
+  for (const size of [257, 513]) {
+    for (const seed of [1, 3, 11]) {
+      it(`none ${MIN_LENGTH} cells or longer at ${size}², seed ${seed}`, () => {
+        expect(straightOnTop(size, seed)).toEqual([]);
+      }, 240_000);
+    }
+  }
+});
