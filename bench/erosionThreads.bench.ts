@@ -166,36 +166,8 @@ function beforeSession27(finishing: readonly TerrainStep[]): TerrainStep[] {
   });
 }
 
-/**
- * Session 27's Canyons: its first fluvial layer cutting every channel (no `cutOnlyFalling`), its last thermal
- * step without `edgeContinues`.
- */
-function beforeSession28(finishing: readonly TerrainStep[]): TerrainStep[] {
-  return finishing.map((step, at) => {
-    if (step.kind === 'fluvial') {
-      const { cutOnlyFalling: _falling, ...rest } = step;
-      return rest;
-    }
-    if (step.kind === 'thermal' && at === finishing.length - 1) {
-      const { edgeContinues: _edge, ...rest } = step;
-      return rest;
-    }
-    return step;
-  });
-}
-
 type PresetRecipe =
-  | 'now'
-  | 'session 16'
-  | 'session 18'
-  | 'session 20'
-  | 'session 21'
-  | 'session 22'
-  | 'session 23'
-  | 'session 24'
-  | 'session 25'
-  | 'session 26'
-  | 'session 27';
+  'now' | 'session 16' | 'session 18' | 'session 20' | 'session 21' | 'session 22' | 'session 23' | 'session 24' | 'session 25' | 'session 26';
 
 /**
  * A preset's whole Run: its recipe's faults from flat ground, then its finishing steps (erosion on
@@ -205,8 +177,7 @@ type PresetRecipe =
  * Mesas' before its lipDrop, 'session 23' Canyons' before its plateau's washes and Mesas' before its wash on the soft slopes,
  * 'session 24' Mesas' before its wider joints and capless hills, Canyons' before its faceUnits (beforeSession25),
  * 'session 25' Mesas' before its cap width (beforeSession26), 'session 26' today's steps with the fluvial layers on
- * the reference's sums (beforeSession27; every earlier recipe ran on them too), 'session 27' Canyons before its
- * first fluvial layer's cutOnlyFalling (beforeSession28).
+ * the reference's sums (beforeSession27; every earlier recipe ran on them too).
  * Also reports the process's CPU time per run (both threads),
  * which a loaded machine inflates less than the wall time.
  */
@@ -226,7 +197,6 @@ function presetRun(id: PresetId, size: number, threads: number, recipe: PresetRe
     if (recipe === 'session 24') return beforeSession25(reference);
     if (recipe === 'session 25') return beforeSession26(reference);
     if (recipe === 'session 26') return reference;
-    if (recipe === 'session 27') return beforeSession28(built.finishing);
     return beforeAprons(id, unwashed);
   };
   const finishing = recipe === 'now' ? built.finishing : earlierSteps();
@@ -234,10 +204,9 @@ function presetRun(id: PresetId, size: number, threads: number, recipe: PresetRe
   const earlier = id === 'mountains' ? 'session18' : id === 'canyons' ? 'session20' : 'session16';
   const named = recipe === 'now' || recipe === 'session 16' || recipe === 'session 18' || recipe === 'session 20' ? earlier : recipe.replace(' ', '');
   const before = `preset-run-${id}-${named}`;
-  // Mesas' and River valleys' Runs are compared with session 26's (the same recipe on the reference's sums), Canyons'
-  // with session 27's (before cutOnlyFalling).
+  // Canyons', Mesas' and River valleys' Runs are compared with session 26's (the same recipe on the reference's sums).
   const onFluvial = id === 'canyons' || id === 'mesas' || id === 'river-valleys';
-  const baseline = id === 'canyons' ? 'preset-run-canyons-session27' : onFluvial ? `preset-run-${id}-session26` : before;
+  const baseline = onFluvial ? `preset-run-${id}-session26` : before;
   const baselined = recipe === 'now' && size < 2000 && (onFluvial || id === 'mountains');
   const cpu: number[] = [];
   return {
@@ -289,7 +258,6 @@ export const benchmarks: Benchmark[] = [
   presetRun('canyons', 1025, 2, 'session 26'),
   presetRun('mesas', 1025, 2, 'session 26'),
   presetRun('river-valleys', 1025, 2, 'session 26'),
-  presetRun('canyons', 1025, 2, 'session 27'),
   presetRun('mountains', 1025, 2, 'session 18'),
   presetRun('mountains', 1025, 2),
   presetRun('canyons', 1025, 2),

@@ -282,7 +282,6 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           time: 100_000,
           strata: canyonBeds(t),
           outletArea: cm(0.1 * span(t) ** 2),
-          cutOnlyFalling: true,
         }),
         fluvialStep({
           k: 8e-5 / canyonScale(t),
@@ -316,7 +315,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           lipPasses: 1,
           lipDrop: cm(t.cellSize / 4),
         }),
-        thermalStep({ iterations: 0, talusDeg: 33, strength: GENTLE_THERMAL, creaseBreak: cm(t.cellSize / 2), edgeContinues: true }),
+        thermalStep({ iterations: 0, talusDeg: 33, strength: GENTLE_THERMAL, creaseBreak: cm(t.cellSize / 2) }),
       ],
     }),
   },
