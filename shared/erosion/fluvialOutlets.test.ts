@@ -3,10 +3,11 @@ import { runFluvial } from './fluvial';
 import { DEFAULT_FLUVIAL, fluvialProblem, type FluvialParams } from './fluvialParams';
 
 /**
- * The fluvial layer's optional cutOnlyFalling (Canyons' plateau: no level trench held one vertex wide). A plane 33 × 17 vertices, 10 m cells, falling at 5 % towards the edge x = 0. With
+ * The fluvial layer's optional cutOnlyFalling (Canyons' plateau: no level trench held one vertex wide).
+ * A plane 33 × 17 vertices, 10 m cells, falling at 5 % towards the edge x = 0. With
  * `outletArea` over any area the edge has no mouth: all of it follows the land inside it, and the
  * vertices next to it take no edge vertex as a receiver, so those at x = 1 are only uplifted and every
- * channel upstream is solved against them. Without either key the implicit solve (K·√A·dt ≫ 1) pulls
+ * channel upstream is solved against them. Without the key the implicit solve (K·√A·dt ≫ 1) pulls
  * each channel down towards its rising outlet: the plane is cut flat towards x = 1. Closed forms:
  * - with uplift U over T: no vertex is lowered by a step (its receivers rise by U·dt as it does), so
  *   with cutOnlyFalling each is only uplifted: every vertex inside the edge ends at input + U·T;

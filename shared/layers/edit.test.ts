@@ -123,7 +123,8 @@ describe('stack edits', () => {
     const held = setLayerParam(stack, fluvial.id, 'cutOnlyFalling', true);
     expect(held[at].params).toMatchObject({ cutOnlyFalling: true });
     expect(stackProblem(held, SIZE)).toBeNull();
-    expect(stackProblem(setLayerParam(stack, fluvial.id, 'cutOnlyFalling', 'yes'), SIZE)).toMatch(/fluvial cutOnlyFalling must be true or false \(or absent\), got "yes"/);
+    const refused = stackProblem(setLayerParam(stack, fluvial.id, 'cutOnlyFalling', 'yes'), SIZE);
+    expect(refused).toMatch(/fluvial cutOnlyFalling must be true or false \(or absent\), got "yes"/);
     expect(setLayerParam(held, fluvial.id, 'cutOnlyFalling', null)[at].params).toEqual(stack[at].params);
   });
 
