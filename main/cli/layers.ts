@@ -80,7 +80,9 @@ evaluated from scratch and written to every --out (a .faultline keeps the stack)
                          incisionMask (a height or slope band: where the layer acts), swells
                          ({"height","spacing","seed"}: smooth swells laid on the input first) and
                          softSlopes (metres: the step's change kept only on the strata's softest beds
-                         at least this far from a cliff, so a wash rills shale slopes, not caprock);
+                         at least this far from a cliff, so a wash rills shale slopes, not caprock)
+                         and cutOnlyFalling (true: a channel the step would raise is only uplifted,
+                         so only rivers cutting back from a lowered mouth incise a rising plateau);
                          a road's endsOnGround and levelShoulders (true: the road's plane kept over
                          its painted shoulders); a river's joinAlongWater and gradeTributaries (true:
                          a tributary's channel graded into its bed); a water layer's continueRivers,

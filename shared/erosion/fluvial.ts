@@ -304,7 +304,8 @@ export function fluvialStep(state: FluvialState, params: FluvialParams, dt: numb
   state.previous = prev;
   const across = 1 / cellSize;
   const diagonal = 1 / (Math.SQRT2 * cellSize);
-  const solvedCompiled = compiled && kernel.solves(params.m, params.n, upliftWeights);
+  // cutOnlyFalling's rule is the JavaScript solve's only (fluvialParams.ts): its layers solve there.
+  const solvedCompiled = compiled && kernel.solves(params.m, params.n, upliftWeights) && params.cutOnlyFalling !== true;
   if (solvedCompiled) {
     const { m, channelArea } = params;
     kernel.prepareSolve({ across, diagonal, kDt: params.k * dt, upliftDt: params.uplift * dt, channelArea, m, weights: upliftWeights });
@@ -364,6 +365,7 @@ function solveStreamPower(state: FluvialState, prev: Float64Array, h: Float64Arr
   const hardness = params.strata ? Float64Array.from(params.strata.beds, (bed) => bed.hardness) : null;
   const linear = n === 1;
   const { channelArea } = params;
+  const onlyFalling = params.cutOnlyFalling === true;
   for (let at = order.length - 1; at >= 0; at--) {
     const v = order[at];
     const vertexRole = role[v];
@@ -449,7 +451,7 @@ function solveStreamPower(state: FluvialState, prev: Float64Array, h: Float64Arr
         next -= residual / (1 + f * n * power * weightSum);
       }
     }
-    h[v] = next < raised ? next : raised;
+    h[v] = next < raised && !(onlyFalling && next > h0) ? next : raised;
   }
 }
 

@@ -212,6 +212,7 @@ export function solveFactored(
   const diagonal = 1 / (Math.SQRT2 * cellSize);
   const upliftDt = params.uplift * dt;
   const { m, channelArea } = params;
+  const onlyFalling = params.cutOnlyFalling === true;
   const kDt = params.k * dt;
   const reader = params.strata ? strataReader(params.strata) : null;
   const hardness = params.strata ? Float64Array.from(params.strata.beds, (bed) => bed.hardness) : null;
@@ -312,6 +313,7 @@ export function solveFactored(
     }
     const next =
       b + (c0 * h[v + 1] + c2 * h[v + o2] + (c4 * h[v + o4] + c6 * h[v + o6]) + (c1 * h[v - 1] + c3 * h[v - o2] + (c5 * h[v - o4] + c7 * h[v + o7])));
-    h[v] = next < raised ? next : raised;
+    // cutOnlyFalling: a channel the step would leave higher than it was is only uplifted (fluvialParams.ts).
+    h[v] = next < raised && !(onlyFalling && next > h0) ? next : raised;
   }
 }

@@ -83,6 +83,17 @@ export interface FluvialParams {
    * rivers branch. Absent: the input as it is.
    */
   swells?: FluvialSwells;
+  /**
+   * Optional: true, a channel cuts only where the step lowers it. Where the solve would leave a vertex
+   * higher than at the step's start (the water's way out rises with the land: across an edge that follows
+   * the land inside it, along the plateau to a vertex only uplifted), the vertex is only uplifted, as a
+   * hillslope. Without it such a channel lagged behind the land a little each step: held level with its
+   * rising outlet while the ground beside it rose, it stood as a trench one vertex wide deepening upstream,
+   * took its neighbours' water and could not move (Canyons' plateau: a 32-cell slot along a row at seed 1,
+   * a 29-row staircase at seed 3). Rivers cut back from a lowered base level (the mouths) as before. Absent:
+   * every channel cuts (the bytes of layers saved before it existed).
+   */
+  cutOnlyFalling?: boolean;
 }
 
 /** A type, not an interface, so it is a JSON value (recorded in projects as it is). */
@@ -139,6 +150,7 @@ const FLUVIAL_KEYS = [
   'incisionDepth',
   'incisionMask',
   'swells',
+  'cutOnlyFalling',
 ];
 
 /** Widest cliff gap of `softSlopes`, metres (wider than any cliff's talus). */
@@ -166,6 +178,8 @@ export function fluvialProblem(p: FluvialParams): string | null {
   const every = p.routeEvery;
   if (every !== undefined && !(typeof every === 'number' && Number.isInteger(every) && every >= 1 && every <= MAX_ROUTE_EVERY))
     return `fluvial routeEvery must be a whole number from 1 to ${MAX_ROUTE_EVERY} (or absent), got ${JSON.stringify(every)}`;
+  if (p.cutOnlyFalling !== undefined && typeof p.cutOnlyFalling !== 'boolean')
+    return `fluvial cutOnlyFalling must be true or false (or absent), got ${JSON.stringify(p.cutOnlyFalling)}`;
   const soft = p.softSlopes;
   if (soft !== undefined && !(typeof soft === 'number' && Number.isFinite(soft) && soft >= 0 && soft <= MAX_SOFT_SLOPES))
     return `fluvial softSlopes must be a number from 0 to ${MAX_SOFT_SLOPES} m (or absent), got ${JSON.stringify(soft)}`;

@@ -115,6 +115,19 @@ describe('stack edits', () => {
     expect(setLayerParam(factored, fluvial.id, 'scheme', null)[at].params).toEqual(stack[at].params);
   });
 
+  it("add a fluvial layer's optional cutOnlyFalling, refuse a bad one in one line, and remove it with null", () => {
+    const fluvial: Layer = { id: 'fluvial-1', name: 'Fluvial', enabled: true, opacity: 1, kind: 'fluvial', params: { ...DEFAULT_FLUVIAL, time: 3000 } };
+    const stack = [...everyKindStack(), fluvial];
+    const at = stack.length - 1;
+    expect(stack[at].params).not.toHaveProperty('cutOnlyFalling');
+    const held = setLayerParam(stack, fluvial.id, 'cutOnlyFalling', true);
+    expect(held[at].params).toMatchObject({ cutOnlyFalling: true });
+    expect(stackProblem(held, SIZE)).toBeNull();
+    const refused = stackProblem(setLayerParam(stack, fluvial.id, 'cutOnlyFalling', 'yes'), SIZE);
+    expect(refused).toMatch(/fluvial cutOnlyFalling must be true or false \(or absent\), got "yes"/);
+    expect(setLayerParam(held, fluvial.id, 'cutOnlyFalling', null)[at].params).toEqual(stack[at].params);
+  });
+
   it('refuse unknown layers and parameters, naming them', () => {
     const stack = everyKindStack();
     expect(() => setLayerParam(stack, 'faults', 'sede', 1)).toThrow(/layer "faults" \(faults\) has no parameter "sede" \(it has: seed, iterations/);
