@@ -446,8 +446,8 @@ export function lobeReach(mesh: PropMesh, centre: readonly [number, number, numb
  * that the 3D view cuts down to a round disc (its lobe attribute, PROP_LOBE_TRIM), placed like the near
  * crown's lobes (sunk by their radius into the same ellipsoid, so their outer sides make its outline).
  * Seen from any side the outline is a row of round bulges over the near crown's shape, not a polygon's
- * straight edges and corners. Colours and normals are those of the lobe's sphere in each corner's
- * direction (a corner itself stands well outside the drawn disc).
+ * straight edges and corners. Normals are those of the lobe's sphere in each corner's direction (a
+ * corner itself stands well outside the drawn disc); colours step from lobe to lobe.
  */
 function addFarCrown(mesh: MeshBuilder, random: Random, o: CrownOptions, far: FarCrownOptions): void {
   const centre: V3 = [...o.centre];
@@ -515,7 +515,15 @@ function addFarCrown(mesh: MeshBuilder, random: Random, o: CrownOptions, far: Fa
     const corners = TETRAHEDRON.map(turn);
     const points = corners.map((v) => add(middle, scaled(v, FAR_LOBE_CORNER * radius)));
     const onSphere = corners.map((v) => add(middle, scaled(v, radius)));
-    const colours = corners.map((v, k) => o.colourAt(onSphere[k], v));
+    // Each lobe reads as a clump of its own: a brightness of its own (±12 %), and its colour from dark
+    // under to light on top across its drawn disc (the disc is the middle third of the faces: the corners
+    // carry three times the step, kept within the colours' range).
+    const own = 0.88 + 0.24 * random.next();
+    const mid = shade(o.colourAt(middle, [0, 0, 0]), own);
+    const colours = corners.map((v, k): Rgb => {
+      const c = shade(o.colourAt(onSphere[k], v), own * (1 + 0.22 * v[1]));
+      return [0, 1, 2].map((i) => Math.min(1, Math.max(0.006, mid[i] + 3 * (c[i] - mid[i])))) as Rgb;
+    });
     const normals = corners.map((v, k) => normalised(add(scaled(crownNormal(onSphere[k]), 0.6), scaled(v, 0.4))));
     mesh.setLobe(middle, radius / PROP_LOBE_TRIM);
     for (const [i, j, k] of TETRAHEDRON_FACES) {
