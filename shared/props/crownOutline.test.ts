@@ -220,8 +220,9 @@ const KIND_VARIANTS: [string, readonly CrownLayout[]][] = [
 
 describe('leaf crowns', () => {
   // Rasterised at PIXEL of the crown's radius and read along 720 rays from the silhouette's centroid,
-  // from four sides and from above; the triangles' own outline, before the view's trim rounds each lobe. Before the crowns were made of lobes (seven or three clusters of
-  // 80 triangles) the same measure gave 4–7 bumps a view on the tree and 5–6 on the bush.
+  // from four sides and from above; the triangles' own outline, before the view's trim rounds each lobe.
+  // Before the crowns were made of lobes (seven or three clusters of 80 triangles) the same measure gave
+  // 4–7 bumps a view on the tree and 5–6 on the bush. Every crown variant is held to it.
   it('outlines a crown, from every side and from above, as a rounded shape edged with bumps a lobe across', () => {
     for (const [id, layouts] of KIND_VARIANTS) {
       for (const [variant, layout] of layouts.entries()) {
