@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getPropType } from '../../shared/props/library';
-import { BROADLEAF_CROWN, BUSH_CROWN, propMesh } from '../../shared/props/propMeshes';
+import { BROADLEAF_CROWN, BUSH_CROWN, PROP_LOBE_TRIM, propMesh } from '../../shared/props/propMeshes';
 import { buildPropGeometry, PROP_LEAF_ATTRIBUTE, PROP_LOBE_ATTRIBUTE } from './propGeometry';
-import { PROP_LOBE_TRIM } from './propInstances';
 
 describe('prop geometry', () => {
   it("marks the leaves' vertices for the props' shader, and nothing on a trunk, a stone or a house", () => {

@@ -72,11 +72,11 @@ export function leafFlags(mesh: PropMesh): Float32Array {
 
 /**
  * The whole prop type as one geometry (pivot at the base), ready for one InstancedMesh: the kind's
- * procedural mesh at a level of detail (shared/props/propMeshes.ts) where it has one, else its
- * library primitives.
+ * procedural mesh at a level of detail and in a variant (shared/props/propMeshes.ts) where it has
+ * one, else its library primitives.
  */
-export function buildPropGeometry(type: PropType, level = 0): BufferGeometry {
-  const mesh = propMesh(type, level);
+export function buildPropGeometry(type: PropType, level = 0, variant = 0): BufferGeometry {
+  const mesh = propMesh(type, level, variant);
   if (mesh) {
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', new BufferAttribute(mesh.positions, 3));

@@ -13,7 +13,7 @@ import {
 } from 'three';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { createSnappedPropLayer, propColumnsFromProps, resnapInRegion } from '../../shared/props/prop';
-import { propSeed, propVariation } from '../../shared/props/propMeshes';
+import { propMesh, propSeed, propVariation } from '../../shared/props/propMeshes';
 import { PropInstances } from './propInstances';
 
 /** A camera 25 m from the map's middle, looking at it: every prop of these small scenes near enough for its full mesh. */
@@ -161,6 +161,76 @@ describe('PropInstances lighting', () => {
     mesh.onBeforeRender(undefined as never, undefined as never, undefined as never, undefined as never, undefined as never, undefined as never);
     expect(lit.value).toBe(1);
     instances.dispose();
+  });
+});
+
+describe('PropInstances crown variants', () => {
+  it('draws each broadleaf tree and bush in the crown its seed picks, the same one on every rebuild, and shades each crown’s outline', () => {
+    const field = createHeightfield(33, 33, 1);
+    const props = Array.from({ length: 24 }, (_, k) => ({
+      id: `tree-${k}`,
+      type: k % 2 ? 'bush' : 'broadleaf',
+      x: -12 + (k % 6) * 4,
+      z: -8 + Math.floor(k / 6) * 4,
+      yaw: k,
+      scale: 1,
+    }));
+    const layer = createSnappedPropLayer(field, propColumnsFromProps(props));
+    const seeds = props.map((p) => propSeed(p.id));
+    /** Per prop (by its matrix's position): the name of the mesh that drew it. */
+    const drawnBy = (instances: PropInstances): string[] => {
+      const names: string[] = new Array<string>(props.length).fill('');
+      const matrix = new Matrix4();
+      const at = new Vector3();
+      for (const mesh of instances.instancedMeshes()) {
+        if (mesh.name === 'props:contact') continue;
+        for (let i = 0; i < mesh.count; i++) {
+          mesh.getMatrixAt(i, matrix);
+          at.setFromMatrixPosition(matrix);
+          const k = props.findIndex((p) => Math.abs(p.x - at.x) < 1e-4 && Math.abs(p.z - at.z) < 1e-4);
+          names[k] = mesh.name;
+        }
+      }
+      return names;
+    };
+    const camera = new PerspectiveCamera(50, 1.6, 0.5, 20000);
+    camera.position.set(0, 12, 30);
+    camera.lookAt(0, 0, 0);
+    camera.updateMatrixWorld();
+    const first = new PropInstances();
+    first.rebuild(layer, new Set(), seeds);
+    first.prepare(camera, 1000);
+    const names = drawnBy(first);
+    for (const [k, p] of props.entries()) {
+      const { variant } = propVariation(seeds[k], p.type);
+      const mesh = first.group.getObjectByName(names[k]) as InstancedMesh;
+      expect(mesh.userData, p.id).toMatchObject({ type: p.type, variant });
+      // Its geometry is that crown's mesh at the level it is drawn at.
+      expect(mesh.geometry.getAttribute('position').count / 3, p.id).toBe(propMesh({ id: p.type }, mesh.userData.level, variant)!.triangles);
+      // Every crown's shadow is cut to its lobes' discs as the view is.
+      expect(mesh.customDepthMaterial, p.id).toBeDefined();
+    }
+    // The shadow pass's depth material trims each lobe to its disc: the lobe attribute in, a discard out.
+    const depth = (first.group.getObjectByName(names[0]) as InstancedMesh).customDepthMaterial!;
+    const shader = {
+      uniforms: {},
+      vertexShader: 'void main() {\n#include <project_vertex>\n}',
+      fragmentShader: 'void main() {\n#include <clipping_planes_fragment>\n}',
+    };
+    depth.onBeforeCompile(shader as unknown as Parameters<MeshLambertMaterial['onBeforeCompile']>[0], undefined as never);
+    expect(shader.vertexShader).toContain('attribute vec4 propLobe;');
+    expect(shader.vertexShader).toContain('vPropView = mvPosition.xyz;');
+    expect(shader.fragmentShader).toMatch(/lobeMiss > 0\.800 \* vPropLobe\.w\) discard;/);
+    // Both kinds in more than one crown among these 24 props.
+    for (const kind of ['broadleaf', 'bush'])
+      expect(new Set(names.filter((n) => n.startsWith(`props:${kind}`)).map((n) => n.split(':')[1])).size, kind).toBeGreaterThan(1);
+    // Another set of instances of the same props draws each in the same crown.
+    const again = new PropInstances();
+    again.rebuild(layer, new Set(), seeds);
+    again.prepare(camera, 1000);
+    expect(drawnBy(again)).toEqual(names);
+    first.dispose();
+    again.dispose();
   });
 });
 

@@ -11,6 +11,7 @@ import {
   Group,
   InstancedMesh,
   Matrix4,
+  MeshDepthMaterial,
   MeshLambertMaterial,
   type PerspectiveCamera,
   ShaderMaterial,
@@ -21,7 +22,7 @@ import {
 } from 'three';
 import type { SnappedPropLayer } from '../../shared/props/prop';
 import type { PropType } from '../../shared/props/library';
-import { PROP_MESH_LEVELS, propMesh, propVariation } from '../../shared/props/propMeshes';
+import { PROP_LOBE_TRIM, PROP_MESH_LEVELS, propMesh, propMeshVariants, propVariation } from '../../shared/props/propMeshes';
 import { PROP_NO_MESH, selectPropLods, type PropLodResult } from '../../shared/props/propLod';
 import type { FrustumPlane } from '../../shared/lod/frustum';
 import { buildPropGeometry, primitiveHeight } from './propGeometry';
@@ -80,11 +81,31 @@ vPropLocal = position;
 #endif
 `;
 /**
- * Share of a leaf lobe's radius its drawn outline keeps (PROP_LEAF_FRAGMENT): an icosahedron's corners
- * stand at about 1, its silhouette's edges dip to about 0.75, so its outline becomes a circle (96 % of
- * this disc on average from any side, propGeometry.test.ts) with a short straight stretch here and there.
+ * The lobe trim (PROP_LOBE_TRIM, shared/props/propMeshes.ts) in the props' shadow pass: the sun's depth
+ * map sees each lobe's disc, not its polyhedron (a far crown's tetrahedra reach three times the disc's
+ * radius). A hard cut (the depth map has no coverage); one distance a pixel, as in the view.
  */
-export const PROP_LOBE_TRIM = 0.8;
+const PROP_DEPTH_VERTEX = /* glsl */ `
+#include <project_vertex>
+{
+#ifdef USE_INSTANCING
+  mat4 propLobeMatrix = modelViewMatrix * instanceMatrix;
+#else
+  mat4 propLobeMatrix = modelViewMatrix;
+#endif
+  float propLobeScale = (length(propLobeMatrix[0].xyz) + length(propLobeMatrix[1].xyz) + length(propLobeMatrix[2].xyz)) / 3.0;
+  vPropLobe = vec4((propLobeMatrix * vec4(propLobe.xyz, 1.0)).xyz, propLobe.w * propLobeScale);
+  vPropView = mvPosition.xyz;
+}
+`;
+const PROP_DEPTH_FRAGMENT = /* glsl */ `
+#include <clipping_planes_fragment>
+{
+  vec3 lobeRay = normalize(vPropView);
+  float lobeMiss = isOrthographic ? length(vPropLobe.xy - vPropView.xy) : length(vPropLobe.xyz - dot(vPropLobe.xyz, lobeRay) * lobeRay);
+  if (vPropLobe.w > 0.0 && lobeMiss > ${PROP_LOBE_TRIM.toFixed(3)} * vPropLobe.w) discard;
+}
+`;
 
 /**
  * Leaves read as leaves, not facets: the mesh's own metres (so the pattern stays on the tree) cut into
@@ -191,7 +212,8 @@ function viewKey(camera: PerspectiveCamera, viewportHeight: number): string {
 }
 
 /**
- * Per prop type, one InstancedMesh per level of detail (full, low, far solid: propMeshes.ts), filled
+ * Per prop type and variant of its mesh (`propVariation` picks each prop's, e.g. one of three broadleaf
+ * crowns), one InstancedMesh per level of detail (full, low, far solid: propMeshes.ts), filled
  * before each frame from every prop's matrix and colour by the levels `selectPropLods` chooses for
  * the camera (shared/props/propLod.ts: by screen height, within the props' triangle budget), plus one
  * point per prop at a fixed pixel size (inside the mesh, so hidden by it up close), so that props can
@@ -208,8 +230,17 @@ export class PropInstances {
   /** 1 once the terrain's lighting texture is there (see `shareTerrainLighting`). */
   private readonly terrainLit: IUniform<number> = { value: 0 };
   private lighting: PropLightingUniforms | null = null;
-  /** The meshes of each type slot in the layer's columns, one per level. */
+  /**
+   * Props' shadows: three's depth material with the lobes' trim (PROP_DEPTH_FRAGMENT), so that a crown's
+   * shadow has its drawn outline.
+   */
+  private readonly depthMaterial = new MeshDepthMaterial();
+  /** The meshes of each slot (a type of the layer's columns in one of its variants), one per level. */
   private meshes: InstancedMesh[][] = [];
+  /** The first slot of each type of the layer's columns (its variants follow it). */
+  private slotBase: number[] = [];
+  /** Per prop: its slot (its type's first slot plus its variant). */
+  private slots = new Uint16Array(0);
   private highlighted = new Set<number>();
   /** Per prop: its stretch along x, y, z and its tint r, g, b (from its seed). */
   private stretch = new Float32Array(0);
@@ -220,7 +251,7 @@ export class PropInstances {
   private heights = new Float32Array(0);
   private levels = new Uint8Array(0);
   private layer: SnappedPropLayer | null = null;
-  /** Triangles of each type slot's mesh at each level. */
+  /** Triangles of each slot's mesh at each level. */
   private triangles: number[][] = [];
   /** The instances must be refilled (a prop moved or was repainted, or the list changed). */
   private dirty = true;
@@ -253,6 +284,14 @@ export class PropInstances {
     this.far.frustumCulled = false;
     this.far.raycast = () => undefined;
     this.group.add(this.far);
+    this.depthMaterial.onBeforeCompile = (shader) => {
+      shader.vertexShader =
+        'attribute vec4 propLobe;\nvarying vec4 vPropLobe;\nvarying vec3 vPropView;\n' +
+        shader.vertexShader.replace('#include <project_vertex>', PROP_DEPTH_VERTEX);
+      shader.fragmentShader =
+        'varying vec4 vPropLobe;\nvarying vec3 vPropView;\n' + shader.fragmentShader.replace('#include <clipping_planes_fragment>', PROP_DEPTH_FRAGMENT);
+    };
+    this.depthMaterial.customProgramCacheKey = () => 'props-lobe-depth';
   }
 
   /**
@@ -325,12 +364,12 @@ export class PropInstances {
     positions.setXYZ(k, props.x[k], placements.y[k] + marker.centreY * props.scale[k], props.z[k]);
   }
 
-  /** A type's geometry at a level: its procedural mesh's, or (a kind drawn from primitives) the same at every level. */
-  private geometryFor(type: PropType, level: number): BufferGeometry {
-    const key = propMesh(type, level) ? `${type.id}:${level}` : type.id;
+  /** A type's geometry at a level in a variant: its procedural mesh's, or (a kind drawn from primitives) the same at every level. */
+  private geometryFor(type: PropType, level: number, variant = 0): BufferGeometry {
+    const key = propMesh(type, level) ? `${type.id}:${level}:${variant}` : type.id;
     let geometry = this.geometries.get(key);
     if (!geometry) {
-      geometry = buildPropGeometry(type, propMesh(type, level) ? level : 0);
+      geometry = buildPropGeometry(type, propMesh(type, level) ? level : 0, variant);
       this.geometries.set(key, geometry);
     }
     return geometry;
@@ -352,8 +391,23 @@ export class PropInstances {
     }
     this.layer = layer;
     const { props } = layer;
-    const counts = new Int32Array(props.types.length);
-    for (let k = 0; k < props.count; k++) counts[props.typeIndex[k]]++;
+    // One slot per type and variant (a type drawn from primitives, or with one mesh: one slot).
+    const variantsOf = props.types.map((type) => Math.max(1, propMeshVariants(type.id)));
+    this.slotBase = [];
+    let slotCount = 0;
+    for (const n of variantsOf) {
+      this.slotBase.push(slotCount);
+      slotCount += n;
+    }
+    const slotType = new Int32Array(slotCount);
+    const slotVariant = new Int32Array(slotCount);
+    variantsOf.forEach((n, t) => {
+      for (let v = 0; v < n; v++) {
+        slotType[this.slotBase[t] + v] = t;
+        slotVariant[this.slotBase[t] + v] = v;
+      }
+    });
+    this.slots = new Uint16Array(props.count);
     this.stretch = new Float32Array(3 * props.count);
     this.tints = new Float32Array(3 * props.count);
     this.matrices = new Float32Array(16 * props.count);
@@ -369,23 +423,32 @@ export class PropInstances {
     contact.raycast = () => undefined;
     this.contact = contact;
     this.group.add(contact);
+    const counts = new Int32Array(slotCount);
     for (let k = 0; k < props.count; k++) {
-      const variation = propVariation(seeds?.[k] ?? k, props.types[props.typeIndex[k]].id);
+      const t = props.typeIndex[k];
+      const variation = propVariation(seeds?.[k] ?? k, props.types[t].id);
       this.stretch.set(variation.stretch, 3 * k);
       this.tints.set(variation.tint, 3 * k);
+      this.slots[k] = this.slotBase[t] + Math.min(variation.variant, variantsOf[t] - 1);
+      counts[this.slots[k]]++;
     }
-    this.triangles = props.types.map((type) =>
+    this.triangles = Array.from(slotType, (t, slot) =>
       Array.from({ length: PROP_MESH_LEVELS }, (_, level) => {
-        const geometry = this.geometryFor(type, level);
+        const geometry = this.geometryFor(props.types[t], level, slotVariant[slot]);
         // The full and low levels draw the prop's contact disc too.
         return (geometry.getIndex()?.count ?? geometry.getAttribute('position').count) / 3 + (level <= 1 ? CONTACT_TRIANGLES : 0);
       }),
     );
-    this.meshes = props.types.map((type, t) =>
+    this.meshes = Array.from(slotType, (t, slot) =>
       Array.from({ length: PROP_MESH_LEVELS }, (_, level) => {
-        const mesh = new InstancedMesh(this.geometryFor(type, level), this.material, Math.max(1, counts[t]));
+        const type = props.types[t];
+        const variant = slotVariant[slot];
+        const mesh = new InstancedMesh(this.geometryFor(type, level, variant), this.material, Math.max(1, counts[slot]));
         mesh.count = 0;
-        mesh.name = `props:${type.id}:${level}`;
+        // The first variant keeps the kind's name (`props:broadleaf:0`), the others carry theirs (`props:broadleaf#2:0`).
+        mesh.name = `props:${type.id}${variant > 0 ? `#${variant}` : ''}:${level}`;
+        mesh.userData = { type: type.id, variant, level };
+        mesh.customDepthMaterial = this.depthMaterial;
         mesh.instanceMatrix.setUsage(DynamicDrawUsage);
         mesh.setColorAt(0, tint.setRGB(1, 1, 1));
         mesh.instanceColor!.setUsage(DynamicDrawUsage);
@@ -443,7 +506,7 @@ export class PropInstances {
     frustum.setFromProjectionMatrix(viewProjection.multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse));
     const planes: FrustumPlane[] = frustum.planes.map((p) => ({ nx: p.normal.x, ny: p.normal.y, nz: p.normal.z, d: p.constant }));
     this.lastLod = selectPropLods(
-      { count: props.count, x: props.x, y: placements.y, z: props.z, height: this.heights, kind: props.typeIndex, triangles: this.triangles },
+      { count: props.count, x: props.x, y: placements.y, z: props.z, height: this.heights, kind: this.slots, triangles: this.triangles },
       { position: camera.position, fovYDegrees: camera.fov, viewportHeight, frustum: planes },
       this.levels,
       { reach: this.shadowReach },
@@ -458,7 +521,7 @@ export class PropInstances {
         for (let e = 0; e < 16; e++) discMatrices[16 * discs + e] = this.contactMatrices[16 * k + e];
         discs++;
       }
-      const t = props.typeIndex[k];
+      const t = this.slots[k];
       const mesh = this.meshes[t][level];
       const i = filled[t][level]++;
       // Element by element: a subarray per prop would make two views per prop per frame.
@@ -514,7 +577,8 @@ export class PropInstances {
     scale.set(s * (this.stretch[3 * k] || 1), s * stretchY, s * (this.stretch[3 * k + 2] || 1));
     matrix.compose(position, rotation, scale);
     matrix.toArray(this.matrices, 16 * k);
-    const geometry = this.geometryFor(props.types[props.typeIndex[k]], 0);
+    const t = props.typeIndex[k];
+    const geometry = this.geometryFor(props.types[t], 0, this.slots.length > k ? this.slots[k] - (this.slotBase[t] ?? 0) : 0);
     if (!geometry.boundingBox) geometry.computeBoundingBox();
     const box = geometry.boundingBox!;
     const across = Math.max(this.stretch[3 * k] || 1, this.stretch[3 * k + 2] || 1);
@@ -552,6 +616,7 @@ export class PropInstances {
     this.contactMaterial.dispose();
     for (const geometry of this.geometries.values()) geometry.dispose();
     this.material.dispose();
+    this.depthMaterial.dispose();
     this.far.geometry.dispose();
     this.markerMaterial.dispose();
   }

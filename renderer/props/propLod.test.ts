@@ -71,8 +71,12 @@ describe('props’ levels of detail at 4097²', () => {
     expect(low).toBeGreaterThan(full);
     expect(far).toBeGreaterThan(low);
     for (const mesh of instances.instancedMeshes().filter((m) => m.name.endsWith(':0') && m.count > 0)) {
-      expect(mesh.geometry.getAttribute('position').count / 3).toBe(propMesh({ id: mesh.name.split(':')[1] })!.triangles);
+      const { type, variant } = mesh.userData as { type: string; variant: number };
+      expect(mesh.geometry.getAttribute('position').count / 3).toBe(propMesh({ id: type }, 0, variant)!.triangles);
     }
+    // Broadleaf trees and bushes draw in all their crowns (a third of each kind in each, by their seeds).
+    const crowns = instances.instancedMeshes().filter((m) => /^props:(broadleaf|bush)/.test(m.name) && m.count > 0);
+    expect(new Set(crowns.map((m) => m.name.split(':')[1]))).toEqual(new Set(['broadleaf', 'broadleaf#1', 'broadleaf#2', 'bush', 'bush#1', 'bush#2']));
     instances.dispose();
   });
 

@@ -4,8 +4,10 @@ import {
   PROCEDURAL_PROP_KINDS,
   PROP_LEVEL_TRIANGLE_BUDGET,
   PROP_MESH_LEVELS,
+  PROP_LOBE_TRIM,
   PROP_TRIANGLE_BUDGET,
   propMesh,
+  propMeshVariants,
   propSeed,
   propVariation,
   type PropMesh,
@@ -26,10 +28,15 @@ function windingNormal(mesh: PropMesh, t: number): V3 {
   return [u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0]];
 }
 
-function meshOf(id: string): PropMesh {
-  const mesh = propMesh(getPropType(id));
+function meshOf(id: string, variant = 0): PropMesh {
+  const mesh = propMesh(getPropType(id), 0, variant);
   if (!mesh) throw new Error(`no mesh for ${id}`);
   return mesh;
+}
+
+/** Every kind's every variant's full mesh, with a label. */
+function allVariants(ids: readonly string[]): [string, PropMesh][] {
+  return ids.flatMap((id) => Array.from({ length: propMeshVariants(id) }, (_, v): [string, PropMesh] => [`${id} variant ${v}`, meshOf(id, v)]));
 }
 
 function yRange(mesh: PropMesh): { min: number; max: number } {
@@ -52,15 +59,14 @@ describe('procedural prop meshes', () => {
     expect(propMesh(getPropType('fence-post'))).toBeNull();
   });
 
-  it('stays within its triangle budget, with one normal and one colour per vertex', () => {
-    for (const id of PROCEDURAL_PROP_KINDS) {
-      const mesh = meshOf(id);
+  it('stays within its triangle budget, with one normal and one colour per vertex, in every variant', () => {
+    for (const [id, mesh] of allVariants(PROCEDURAL_PROP_KINDS)) {
       const vertices = mesh.positions.length / 3;
       expect(vertices, id).toBe(3 * mesh.triangles);
       expect(mesh.normals.length, id).toBe(mesh.positions.length);
       expect(mesh.colours.length, id).toBe(mesh.positions.length);
       expect(mesh.triangles, id).toBeGreaterThan(40);
-      expect(mesh.triangles, id).toBeLessThanOrEqual(PROP_TRIANGLE_BUDGET[id]);
+      expect(mesh.triangles, id).toBeLessThanOrEqual(PROP_TRIANGLE_BUDGET[id.split(' ')[0]]);
       expect(mesh.triangles, id).toBeLessThanOrEqual(PROP_LEVEL_TRIANGLE_BUDGET[0]);
       expect(mesh.farColour, id).toMatch(/^#[0-9a-f]{6}$/);
       for (const array of [mesh.positions, mesh.normals, mesh.colours]) expect(array.every(Number.isFinite), id).toBe(true);
@@ -71,8 +77,7 @@ describe('procedural prop meshes', () => {
   });
 
   it('gives unit normals on the front side of each triangle (its counter-clockwise side)', () => {
-    for (const id of PROCEDURAL_PROP_KINDS) {
-      const mesh = meshOf(id);
+    for (const [id, mesh] of allVariants(PROCEDURAL_PROP_KINDS)) {
       for (let t = 0; t < mesh.triangles; t++) {
         const face = windingNormal(mesh, t);
         const area2 = Math.hypot(...face);
@@ -101,8 +106,7 @@ describe('procedural prop meshes', () => {
   });
 
   it('stands trees on their trunk: the lowest vertices ring the axis, and reach just below any slope up to 35°', () => {
-    for (const id of TREES) {
-      const mesh = meshOf(id);
+    for (const [id, mesh] of allVariants(TREES)) {
       const { min, max } = yRange(mesh);
       const ring: V3[] = [];
       for (let v = 0; v < mesh.positions.length / 3; v++) if (vertex(mesh, v)[1] === min) ring.push(vertex(mesh, v));
@@ -129,8 +133,8 @@ describe('procedural prop meshes', () => {
   });
 
   it('sinks rocks, boulders and bushes a tenth to two fifths of their height into the ground', () => {
-    for (const id of SUNK) {
-      const { min, max } = yRange(meshOf(id));
+    for (const [id, mesh] of allVariants(SUNK)) {
+      const { min, max } = yRange(mesh);
       expect(min, id).toBeLessThan(0);
       expect(-min / (max - min), id).toBeGreaterThanOrEqual(0.1);
       expect(-min / (max - min), id).toBeLessThanOrEqual(0.4);
@@ -142,7 +146,7 @@ describe('procedural prop meshes', () => {
     expect(propVariation(propSeed('prop-1'), 'conifer')).toEqual(a);
     expect(propVariation(propSeed('prop-2'), 'conifer')).not.toEqual(a);
     expect(propSeed('prop-1')).not.toBe(propSeed('prop-2'));
-    expect(propVariation(7, 'house')).toEqual({ stretch: [1, 1, 1], tint: [1, 1, 1] });
+    expect(propVariation(7, 'house')).toEqual({ stretch: [1, 1, 1], tint: [1, 1, 1], variant: 0 });
     const heights: number[] = [];
     for (let k = 0; k < 200; k++) {
       const { stretch, tint } = propVariation(propSeed(`p${k}`), 'rock');
@@ -154,23 +158,56 @@ describe('procedural prop meshes', () => {
     // Spread over the range, not a constant.
     expect(Math.max(...heights) - Math.min(...heights)).toBeGreaterThan(0.3);
   });
+
+  it('draws each broadleaf and bush in one of a few crowns, picked by its seed, every crown about as often', () => {
+    expect(propMeshVariants('broadleaf')).toBe(3);
+    expect(propMeshVariants('bush')).toBe(3);
+    expect(propMeshVariants('conifer')).toBe(1);
+    expect(propMeshVariants('house')).toBe(0);
+    for (const id of ['broadleaf', 'bush']) {
+      const counts = [0, 0, 0];
+      for (let k = 0; k < 600; k++) {
+        const seed = propSeed(`tree-${k}`);
+        const { variant, stretch, tint } = propVariation(seed, id);
+        // The same prop always the same crown; the stretch and tint as they were before there were crowns to pick.
+        expect(propVariation(seed, id).variant).toBe(variant);
+        expect({ stretch, tint }).toEqual({ stretch: propVariation(seed, id).stretch, tint: propVariation(seed, id).tint });
+        counts[variant]++;
+      }
+      // 200 each expected: a binomial's ±4.3 standard deviations (14).
+      for (const n of counts) expect(Math.abs(n - 200), `${id} ${counts.join(' ')}`).toBeLessThan(60);
+      // The crowns differ in their shape (their vertices), not only in their place.
+      const meshes = [0, 1, 2].map((v) => propMesh({ id }, 0, v)!);
+      expect(Array.from(meshes[1].positions)).not.toEqual(Array.from(meshes[0].positions));
+      expect(Array.from(meshes[2].positions)).not.toEqual(Array.from(meshes[1].positions));
+    }
+    // A kind with one mesh always draws it.
+    for (let k = 0; k < 50; k++) expect(propVariation(propSeed(`c${k}`), 'conifer').variant).toBe(0);
+  });
 });
 
 describe('prop levels of detail', () => {
   it('leaves room in the props’ share of the scene for a close view’s few hundred props at full detail', () => {
     // The worst full mesh times 350 props (a grove 3 m apart within 30 m of the camera) fits the props'
     // budget, so the budget only ever lowers the detail of props far enough to be small on screen.
-    const worst = Math.max(...PROCEDURAL_PROP_KINDS.map((id) => propMesh({ id }, 0)!.triangles));
+    const worst = Math.max(...allVariants(PROCEDURAL_PROP_KINDS).map(([, mesh]) => mesh.triangles));
     expect(worst * 350).toBeLessThanOrEqual(PROPS_TRIANGLE_BUDGET);
   });
 
-  /** Top (highest y) and reach (widest distance from the axis) of a mesh, metres. */
+  /**
+   * Top (highest y) and reach (widest distance from the axis) of a mesh as drawn, metres: a trimmed
+   * lobe's vertices count by its drawn sphere (its centre ± PROP_LOBE_TRIM of its radius), not its corners.
+   */
   const extent = (mesh: PropMesh) => {
     let top = -Infinity;
     let reach = 0;
     for (let v = 0; v < mesh.positions.length; v += 3) {
-      top = Math.max(top, mesh.positions[v + 1]);
-      reach = Math.max(reach, Math.hypot(mesh.positions[v], mesh.positions[v + 2]));
+      const lobe = mesh.lobes ? 4 * (v / 3) : -1;
+      const r = lobe >= 0 ? PROP_LOBE_TRIM * mesh.lobes![lobe + 3] : 0;
+      const [x, y, z] =
+        r > 0 ? [mesh.lobes![lobe], mesh.lobes![lobe + 1], mesh.lobes![lobe + 2]] : [mesh.positions[v], mesh.positions[v + 1], mesh.positions[v + 2]];
+      top = Math.max(top, y + r);
+      reach = Math.max(reach, Math.hypot(x, z) + r);
     }
     return { top, reach };
   };
@@ -212,21 +249,21 @@ describe('prop levels of detail', () => {
     }
   });
 
-  it('each kind has cheaper meshes of about the full mesh’s outline, within each level’s budget', () => {
-    for (const id of PROCEDURAL_PROP_KINDS) {
-      const full = propMesh({ id }, 0)!;
+  it('each kind has cheaper meshes of about the full mesh’s outline, within each level’s budget, in every variant', () => {
+    for (const [label, full] of allVariants(PROCEDURAL_PROP_KINDS)) {
+      const [id, , variant] = label.split(' ');
       const whole = extent(full);
       let previous = full.triangles;
       for (let level = 1; level < PROP_MESH_LEVELS; level++) {
-        const mesh = propMesh({ id }, level)!;
-        expect(mesh.triangles, `${id} ${level}`).toBeLessThanOrEqual(PROP_LEVEL_TRIANGLE_BUDGET[level]);
-        expect(mesh.triangles, `${id} ${level}`).toBeLessThan(previous);
+        const mesh = propMesh({ id }, level, Number(variant ?? 0))!;
+        expect(mesh.triangles, `${label} ${level}`).toBeLessThanOrEqual(PROP_LEVEL_TRIANGLE_BUDGET[level]);
+        expect(mesh.triangles, `${label} ${level}`).toBeLessThan(previous);
         previous = mesh.triangles;
         // Seen from afar it should not grow or shrink as it switches: top and width within a fifth of the full mesh's.
         const { top, reach } = extent(mesh);
-        expect(Math.abs(top - whole.top) / whole.top, `${id} ${level} top`).toBeLessThan(0.2);
+        expect(Math.abs(top - whole.top) / whole.top, `${label} ${level} top`).toBeLessThan(0.2);
         // (A dead tree's far solid is its trunk alone: its bare branches are thinner than a pixel at that size.)
-        if (!(id === 'dead-tree' && level === 2)) expect(Math.abs(reach - whole.reach) / whole.reach, `${id} ${level} reach`).toBeLessThan(0.2);
+        if (!(id === 'dead-tree' && level === 2)) expect(Math.abs(reach - whole.reach) / whole.reach, `${label} ${level} reach`).toBeLessThan(0.2);
         for (let v = 0; v < mesh.normals.length; v += 3) expect(Math.hypot(mesh.normals[v], mesh.normals[v + 1], mesh.normals[v + 2])).toBeCloseTo(1, 5);
         expect(mesh.parts).toHaveLength(mesh.triangles);
       }

@@ -47,6 +47,15 @@ export const PROP_TRIANGLE_BUDGET: Readonly<Record<string, number>> = {
   'dead-tree': 64,
 };
 
+/**
+ * Share of a leaf lobe's radius (`PropMesh.lobes`) its drawn outline keeps: the 3D view draws a lobe's
+ * pixel only where its view ray passes within this share of the radius from the lobe's centre, so a
+ * lobe's outline is a circle of this radius, from any side. A small icosahedron's corners stand at about
+ * 1 and its silhouette's edges dip to about 0.75 (its corners are rounded off); a far crown's tetrahedra
+ * hold the whole disc (their insphere is that circle's sphere) and are cut down to it.
+ */
+export const PROP_LOBE_TRIM = 0.8;
+
 /** A trunk reaches below the pivot by its base radius times this (tan 35°): no gap under it on a 35° slope. */
 export const TRUNK_SINK_SLOPE = Math.tan((35 * Math.PI) / 180);
 
@@ -249,48 +258,6 @@ function addLimb(mesh: MeshBuilder, from: V3, to: V3, r0: number, r1: number, si
   }
 }
 
-/** How a leaf cluster is shaped and coloured (`addBlob`). */
-interface BlobOptions {
-  /** Noise frequency over the unit sphere: 1.7 a lumpy ball, 3 and up a ragged clump of foliage. */
-  frequency?: number;
-  /** Each vertex's colour from its place (metres) and its unit direction from the blob's centre; default dark under, light on top. */
-  colourAt?: (p: V3, direction: V3) => Rgb;
-  /** Each vertex's shading normal from its place and direction (default: the direction from the blob's centre). */
-  normalAt?: (p: V3, direction: V3) => V3;
-}
-
-/**
- * A cluster of leaves or a stone: an icosphere around `centre` with radii `radii`, its radius pushed
- * in and out by two octaves of noise (`roughness`), coloured from dark at its underside to light at its top.
- */
-function addBlob(
-  mesh: MeshBuilder,
-  random: Random,
-  centre: V3,
-  radii: V3,
-  roughness: number,
-  base: Rgb,
-  softness: number,
-  subdivide = 0,
-  options: BlobOptions = {},
-): void {
-  const { vertices, faces } = icosphere(subdivide);
-  const noise = valueNoise((random.next() * 4294967296) >>> 0);
-  const f = options.frequency ?? 1.7;
-  const points = vertices.map((v) => {
-    const r = 1 + roughness * (0.75 * noise(v[0] * f + 11, v[1] * f + 5, v[2] * f + 3) + 0.25 * noise(v[0] * 2.3 * f, v[1] * 2.3 * f + 7, v[2] * 2.3 * f));
-    return add(centre, [v[0] * radii[0] * r, v[1] * radii[1] * r, v[2] * radii[2] * r]);
-  });
-  const colourAt = options.colourAt ?? ((_p: V3, v: V3): Rgb => shade(base, 0.62 + 0.38 * (0.5 + 0.5 * v[1]) + 0.08 * (random.next() - 0.5)));
-  const colours = vertices.map((v, k) => colourAt(points[k], v));
-  const soft = options.normalAt ? vertices.map((v, k) => options.normalAt!(points[k], v)) : vertices;
-  mesh.part('leaves');
-  for (const [a, b, c] of faces) {
-    const centroid = scaled(add(add(points[a], points[b]), points[c]), 1 / 3);
-    mesh.tri(points[a], points[b], points[c], sub(centroid, centre), [colours[a], colours[b], colours[c]], [soft[a], soft[b], soft[c]], softness);
-  }
-}
-
 /** How a crown of leaf lobes is laid out (`addCrown`). */
 export interface CrownLayout {
   /** The crown's middle, metres. */
@@ -316,6 +283,24 @@ interface CrownOptions extends CrownLayout {
 export const BROADLEAF_CROWN: CrownLayout = { centre: [0, 5.1, 0], radii: [2.65, 2.35, 2.7], lobes: 40, lobeRadius: [0.7, 0.95], core: 0.72, shape: 0.22 };
 /** The bush: 16 lobes 0.64–0.88 m across over a 1.9 × 1.4 × 1.6 m mound, sunk a fifth of its height. */
 export const BUSH_CROWN: CrownLayout = { centre: [0, 0.42, -0.06], radii: [0.96, 0.7, 0.82], lobes: 16, lobeRadius: [0.32, 0.44], core: 0.7, shape: 0.1 };
+
+/**
+ * The broadleaf crown's variants (the first is BROADLEAF_CROWN): each prop draws one, chosen by its seed
+ * (`propVariation`), so that a wood is not one tree repeated. Each has its own lobes (its own seed) and
+ * proportions: the round crown, a taller narrower one (5.4 m tall, 4.7 m across) and a broad flat one
+ * (5.8 m across, 4.4 m tall, a little lower), every one within the broadleaf's triangle budget.
+ */
+export const BROADLEAF_CROWNS: readonly CrownLayout[] = [
+  BROADLEAF_CROWN,
+  { ...BROADLEAF_CROWN, centre: [0.1, 5.35, 0], radii: [2.35, 2.7, 2.4], shape: 0.2 },
+  { ...BROADLEAF_CROWN, centre: [-0.05, 4.95, 0.05], radii: [2.9, 2.2, 2.8], lobeRadius: [0.68, 0.92], shape: 0.18, lobes: 41 },
+];
+/** The bush's variants (the first is BUSH_CROWN): the mound, a rounder taller one and a low wide one. */
+export const BUSH_CROWNS: readonly CrownLayout[] = [
+  BUSH_CROWN,
+  { ...BUSH_CROWN, centre: [0, 0.5, 0], radii: [0.84, 0.8, 0.8], shape: 0.12 },
+  { ...BUSH_CROWN, centre: [0.04, 0.38, -0.04], radii: [1.0, 0.66, 0.88], lobes: 17 },
+];
 
 /**
  * A lobe's face whose direction from the lobe's centre is within about 70° of the way to the crown's
@@ -396,6 +381,167 @@ export function leafCrown(seed: number, layout: CrownLayout, colour = '#417a2e')
   const mesh = new MeshBuilder();
   const base = hexToLinear(colour);
   addCrown(mesh, createRandom(seed), { ...layout, colourAt: (_p, v) => shade(base, 0.7 + 0.3 * v[1]) });
+  return mesh.build(colour);
+}
+
+/** A regular tetrahedron's corners (unit distance from its middle) and faces: a far crown's lobe. */
+const TETRAHEDRON: readonly V3[] = (
+  [
+    [1, 1, 1],
+    [1, -1, -1],
+    [-1, 1, -1],
+    [-1, -1, 1],
+  ] as V3[]
+).map(normalised);
+const TETRAHEDRON_FACES: readonly (readonly [number, number, number])[] = [
+  [0, 1, 2],
+  [0, 3, 1],
+  [0, 2, 3],
+  [1, 3, 2],
+];
+/**
+ * A far lobe's corners stand this many times its drawn radius from its middle: a tetrahedron's insphere
+ * is a third of its corners' distance, so its faces cover the whole trimmed disc from every side (3 %
+ * to spare); the view trims the rest (PROP_LOBE_TRIM).
+ */
+const FAR_LOBE_CORNER = 3.1;
+/** Turns of a far crown's set of lobes tried for the closest outline to its near crown's. */
+const FAR_CROWN_TRIES = 64;
+
+/** How a far crown is laid out (`addFarCrown`): a few large lobes over the near crown's ellipsoid. */
+interface FarCrownOptions {
+  /** Lobes (4 triangles each). */
+  lobes: number;
+  /** Each lobe's drawn radius, as a share of the crown's mean radius. */
+  share: number;
+  /** The lobes' directions from the crown's middle (default: spread evenly over the sphere, turned at random). */
+  directions?: readonly V3[];
+  /**
+   * The near crown's reach from its middle in a direction (its drawn outline's support, metres): each
+   * lobe's outer side is put there, so the far crown's outline is the near one's. Default: the layout's ellipsoid.
+   */
+  reach?: (direction: V3) => number;
+}
+
+/**
+ * The drawn reach of a crown's trimmed lobes (`PropMesh.lobes`) from `centre` in a unit direction: the
+ * furthest any lobe's disc of PROP_LOBE_TRIM of its radius stands along it.
+ */
+export function lobeReach(mesh: PropMesh, centre: readonly [number, number, number]): (direction: V3) => number {
+  const lobes = mesh.lobes;
+  const seen = new Set<string>();
+  const list: number[][] = [];
+  for (let v = 0; lobes && v < lobes.length; v += 4) {
+    if (lobes[v + 3] === 0) continue;
+    const key = `${lobes[v]},${lobes[v + 1]},${lobes[v + 2]}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    list.push([lobes[v] - centre[0], lobes[v + 1] - centre[1], lobes[v + 2] - centre[2], PROP_LOBE_TRIM * lobes[v + 3]]);
+  }
+  return (d) => list.reduce((most, [x, y, z, r]) => Math.max(most, x * d[0] + y * d[1] + z * d[2] + r), 0);
+}
+
+/**
+ * A crown for a tree or bush a few dozen pixels tall: a few large lobes, each a tetrahedron (4 triangles)
+ * that the 3D view cuts down to a round disc (its lobe attribute, PROP_LOBE_TRIM), placed like the near
+ * crown's lobes (sunk by their radius into the same ellipsoid, so their outer sides make its outline).
+ * Seen from any side the outline is a row of round bulges over the near crown's shape, not a polygon's
+ * straight edges and corners. Normals are those of the lobe's sphere in each corner's direction (a
+ * corner itself stands well outside the drawn disc); colours step from lobe to lobe.
+ */
+function addFarCrown(mesh: MeshBuilder, random: Random, o: CrownOptions, far: FarCrownOptions): void {
+  const centre: V3 = [...o.centre];
+  const radii = o.radii;
+  const mean = (radii[0] + radii[1] + radii[2]) / 3;
+  const crownNormal = (p: V3): V3 => normalised([(p[0] - centre[0]) / radii[0], (p[1] - centre[1]) / radii[1], (p[2] - centre[2]) / radii[2]]);
+  const golden = Math.PI * (3 - Math.sqrt(5));
+  /** A lobe in direction d: its middle and drawn radius. */
+  const place = (d: V3): { middle: V3; radius: number } => {
+    const length = Math.hypot(d[0], d[1], d[2]);
+    if (!far.reach || length === 0) {
+      const radius = far.share * mean;
+      return { middle: [0, 1, 2].map((i) => centre[i] + d[i] * Math.max(0, radii[i] - radius)) as V3, radius };
+    }
+    // Within the crown's thinnest radius and its radius along d (a flat crown's lobes are small), its outer side at the near crown's reach.
+    const along = 1 / Math.hypot(d[0] / radii[0], d[1] / radii[1], d[2] / radii[2]);
+    const radius = far.share * Math.min(along, ...radii);
+    return { middle: add(centre, scaled(d, Math.max(0, far.reach(d) - radius))), radius };
+  };
+  /** The lobes' directions: evenly over the sphere, turned by three angles. */
+  const spread = (a: number, b: number, c: number): V3[] =>
+    Array.from({ length: far.lobes }, (_, k): V3 => {
+      const y = 1 - (2 * (k + 0.5)) / far.lobes;
+      const h = Math.sqrt(1 - y * y);
+      const v: V3 = [h * Math.cos(a + k * golden), y, h * Math.sin(a + k * golden)];
+      const y1 = v[1] * Math.cos(b) - v[2] * Math.sin(b);
+      const z1 = v[1] * Math.sin(b) + v[2] * Math.cos(b);
+      return [v[0] * Math.cos(c) - y1 * Math.sin(c), v[0] * Math.sin(c) + y1 * Math.cos(c), z1];
+    });
+  let directions: readonly V3[] = far.directions ?? spread(random.next() * 2 * Math.PI, 0, 0);
+  if (!far.directions && far.reach) {
+    // Of FAR_CROWN_TRIES turns of the set, the one whose outline keeps closest to the near crown's: the
+    // largest difference of the two reaches over 96 directions (a far crown's outline from any side is its reach there).
+    const probes = Array.from({ length: 96 }, (_, k): V3 => {
+      const y = 1 - (2 * (k + 0.5)) / 96;
+      const h = Math.sqrt(1 - y * y);
+      return [h * Math.cos(k * golden), y, h * Math.sin(k * golden)];
+    });
+    const nearReach = probes.map((u) => far.reach!(u));
+    let best = Infinity;
+    for (let t = 0; t < FAR_CROWN_TRIES; t++) {
+      const candidate = spread(random.next() * 2 * Math.PI, Math.acos(2 * random.next() - 1), random.next() * 2 * Math.PI);
+      const lobes = candidate.map(place);
+      let worst = 0;
+      for (const [k, u] of probes.entries()) {
+        const reach = Math.max(...lobes.map(({ middle, radius }) => dot(sub(middle, centre), u) + radius));
+        worst = Math.max(worst, Math.abs(reach - nearReach[k]));
+      }
+      if (worst < best) {
+        best = worst;
+        directions = candidate;
+      }
+    }
+  }
+  mesh.part('leaves');
+  for (const d of directions) {
+    const { middle, radius } = place(d);
+    // Each lobe turned at random (its corners, thus its shadow's and its facets' directions, not lined up).
+    const [a, b] = [random.next() * 2 * Math.PI, random.next() * 2 * Math.PI];
+    const turn = (v: V3): V3 => {
+      const x1 = v[0] * Math.cos(a) - v[2] * Math.sin(a);
+      const z1 = v[0] * Math.sin(a) + v[2] * Math.cos(a);
+      return [x1, v[1] * Math.cos(b) - z1 * Math.sin(b), v[1] * Math.sin(b) + z1 * Math.cos(b)];
+    };
+    const corners = TETRAHEDRON.map(turn);
+    const points = corners.map((v) => add(middle, scaled(v, FAR_LOBE_CORNER * radius)));
+    const onSphere = corners.map((v) => add(middle, scaled(v, radius)));
+    // Each lobe reads as a clump of its own: a brightness of its own (±12 %), and its colour from dark
+    // under to light on top across its drawn disc (the disc is the middle third of the faces: the corners
+    // carry three times the step, kept within the colours' range).
+    const own = 0.88 + 0.24 * random.next();
+    const mid = shade(o.colourAt(middle, [0, 0, 0]), own);
+    const colours = corners.map((v, k): Rgb => {
+      const c = shade(o.colourAt(onSphere[k], v), own * (1 + 0.22 * v[1]));
+      return [0, 1, 2].map((i) => Math.min(1, Math.max(0.006, mid[i] + 3 * (c[i] - mid[i])))) as Rgb;
+    });
+    const normals = corners.map((v, k) => normalised(add(scaled(crownNormal(onSphere[k]), 0.6), scaled(v, 0.4))));
+    mesh.setLobe(middle, radius / PROP_LOBE_TRIM);
+    for (const [i, j, k] of TETRAHEDRON_FACES) {
+      const centroid = scaled(add(add(points[i], points[j]), points[k]), 1 / 3);
+      mesh.tri(points[i], points[j], points[k], sub(centroid, middle), [colours[i], colours[j], colours[k]], [normals[i], normals[j], normals[k]], 1);
+    }
+  }
+  mesh.setLobe([0, 0, 0], 0);
+}
+
+/**
+ * A far crown of `layout` alone (`addFarCrown`), in one colour, built from `seed`: what the tests measure
+ * of the far meshes' crowns.
+ */
+export function farLeafCrown(seed: number, layout: CrownLayout, lobes: number, share: number, colour = '#417a2e'): PropMesh {
+  const mesh = new MeshBuilder();
+  const base = hexToLinear(colour);
+  addFarCrown(mesh, createRandom(seed), { ...layout, colourAt: (_p, v) => shade(base, 0.7 + 0.3 * v[1]) }, { lobes, share });
   return mesh.build(colour);
 }
 
@@ -483,15 +629,39 @@ function conifer(): PropMesh {
   return mesh.build('#2f5d34');
 }
 
+/** A kind's seed for a variant: variant 0 keeps the kind's own seed (its first mesh as before). */
+const variantSeed = (seed: number, variant: number): number => (seed + Math.imul(variant, 0x9e3779b1)) >>> 0;
+
 /**
- * Broadleaf tree: a trunk forking into three limbs under a crown of 28 leaf lobes round a dark core
- * (`addCrown`); about 7.5 m tall, 5.5 m across. The lobes' colour darkens towards the crown's middle
- * and its underside (the crown's own shade) and varies in patches (light and yellower leaves where the
- * noise is high).
+ * The broadleaf's leaf colours for a crown: the lobes darken towards the crown's middle and its underside
+ * (the crown's own shade) and vary in patches (light and yellower leaves where the noise is high).
  */
-function broadleaf(): PropMesh {
+function broadleafColours(layout: CrownLayout, random: Random, variant: number): (p: V3, v: V3) => Rgb {
+  const base = hexToLinear('#417a2e');
+  const yellow = hexToLinear('#7d9a3f');
+  const crown: V3 = [...layout.centre];
+  // 2.8 m on the first crown (2.7 m at its widest).
+  const reach = (2.8 / 2.7) * Math.max(layout.radii[0], layout.radii[2]);
+  const patches = valueNoise(variantSeed(0x1eaf, variant));
+  return (p, v) => {
+    // Outer leaves catch the light; inner and lower ones are in the crown's shade.
+    const outward = Math.min(1, Math.hypot(p[0] - crown[0], (p[1] - crown[1]) * 0.8, p[2] - crown[2]) / reach);
+    const light = (0.5 + 0.3 * (0.5 + 0.5 * v[1])) * (0.7 + 0.45 * outward);
+    const patch = patches(p[0] * 1.3, p[1] * 1.3, p[2] * 1.3);
+    const colour = mixRgb(base, yellow, Math.max(0, patch) * 0.45);
+    return shade(colour, light * (1 + 0.12 * (random.next() - 0.5)));
+  };
+}
+
+/**
+ * Broadleaf tree: a trunk forking into three limbs under a crown of 40 leaf lobes round a dark core
+ * (`addCrown`); about 7.5 m tall, 5.5 m across. `variant` picks one of BROADLEAF_CROWNS (its own lobes,
+ * limbs and proportions).
+ */
+function broadleaf(variant: number): PropMesh {
   const mesh = new MeshBuilder();
-  const random = createRandom(0xb10a);
+  const random = createRandom(variantSeed(0xb10a, variant));
+  const layout = BROADLEAF_CROWNS[variant];
   const r0 = 0.32;
   const fork: V3 = [0, 2.5, 0];
   addLimb(mesh, [0, -r0 * TRUNK_SINK_SLOPE, 0], fork, r0, 0.2, 6, BARK, false);
@@ -499,29 +669,21 @@ function broadleaf(): PropMesh {
     const angle = (2 * Math.PI * k) / 3 + 0.5 + 0.4 * random.next();
     addLimb(mesh, fork, [1.3 * Math.cos(angle), 4.1 + 0.5 * random.next(), 1.3 * Math.sin(angle)], 0.16, 0.07, 4, BARK, true, 0.3);
   }
-  const base = hexToLinear('#417a2e');
-  const yellow = hexToLinear('#7d9a3f');
-  const crown: V3 = [...BROADLEAF_CROWN.centre];
-  const patches = valueNoise(0x1eaf);
-  const colourAt = (p: V3, v: V3): Rgb => {
-    // Outer leaves catch the light; inner and lower ones are in the crown's shade.
-    const outward = Math.min(1, Math.hypot(p[0] - crown[0], (p[1] - crown[1]) * 0.8, p[2] - crown[2]) / 2.8);
-    const light = (0.5 + 0.3 * (0.5 + 0.5 * v[1])) * (0.7 + 0.45 * outward);
-    const patch = patches(p[0] * 1.3, p[1] * 1.3, p[2] * 1.3);
-    const colour = mixRgb(base, yellow, Math.max(0, patch) * 0.45);
-    return shade(colour, light * (1 + 0.12 * (random.next() - 0.5)));
-  };
-  addCrown(mesh, random, { ...BROADLEAF_CROWN, colourAt });
+  addCrown(mesh, random, { ...layout, colourAt: broadleafColours(layout, random, variant) });
   return mesh.build('#4f8a3a');
 }
 
-/** Bush: a squat mound of eleven leaf lobes round a dark core, sunk a little into the ground; about 1.1 m tall, 1.8 m across. */
-function bush(): PropMesh {
-  const mesh = new MeshBuilder();
-  const random = createRandom(0xb05);
+/** The bush's leaf colours: dark under, light on top. */
+function bushColours(random: Random): (p: V3, v: V3) => Rgb {
   const base = hexToLinear('#4f8236');
-  const colourAt = (_p: V3, v: V3): Rgb => shade(base, 0.62 + 0.38 * (0.5 + 0.5 * v[1]) + 0.08 * (random.next() - 0.5));
-  addCrown(mesh, random, { ...BUSH_CROWN, colourAt });
+  return (_p, v) => shade(base, 0.62 + 0.38 * (0.5 + 0.5 * v[1]) + 0.08 * (random.next() - 0.5));
+}
+
+/** Bush: a squat mound of 16 leaf lobes round a dark core, sunk a little into the ground; about 1.1 m tall, 1.8 m across. */
+function bush(variant: number): PropMesh {
+  const mesh = new MeshBuilder();
+  const random = createRandom(variantSeed(0xb05, variant));
+  addCrown(mesh, random, { ...BUSH_CROWNS[variant], colourAt: bushColours(random) });
   return mesh.build('#5a8f3c');
 }
 
@@ -621,7 +783,8 @@ function deadTree(): PropMesh {
   return mesh.build('#5e5146');
 }
 
-const BUILDERS: Readonly<Record<string, () => PropMesh>> = {
+/** Builders of each kind's full mesh, by variant. */
+const BUILDERS: Readonly<Record<string, (variant: number) => PropMesh>> = {
   conifer,
   broadleaf,
   bush,
@@ -629,6 +792,14 @@ const BUILDERS: Readonly<Record<string, () => PropMesh>> = {
   boulder: () => rockMesh(0xb01d, [2.3, 1.25, 1.9], 0.36, '#6c6a66', 7),
   'dead-tree': deadTree,
 };
+
+/** Variants of each kind's mesh (1 where not listed): BROADLEAF_CROWNS, BUSH_CROWNS. */
+const VARIANTS: Readonly<Record<string, number>> = { broadleaf: BROADLEAF_CROWNS.length, bush: BUSH_CROWNS.length };
+
+/** How many variants of its mesh a kind has (1: one mesh; 0: no procedural mesh); `propVariation` picks one per prop. */
+export function propMeshVariants(typeId: string): number {
+  return BUILDERS[typeId] ? (VARIANTS[typeId] ?? 1) : 0;
+}
 
 /**
  * A closed spindle (an n-sided double cone): `bottom` and `top` on the axis, the widest ring of
@@ -662,11 +833,22 @@ function coniferLow(): PropMesh {
   return mesh.build('#2f5d34');
 }
 
-/** Broadleaf tree, 12–48 px tall: a trunk under one lumpy crown. */
-function broadleafLow(): PropMesh {
+/** The low broadleaf crown: six lobes, each 0.7 of the crown's mean radius. */
+export const BROADLEAF_FAR_CROWN: FarCrownOptions = { lobes: 6, share: 0.75 };
+/** The low bush: six lobes, each 0.68 of the mound's mean radius. */
+export const BUSH_FAR_CROWN: FarCrownOptions = { lobes: 6, share: 0.75 };
+
+/**
+ * Broadleaf tree, 8–32 px tall: a three-sided trunk under the variant's crown as six large round lobes
+ * (`addFarCrown`: 24 triangles, each lobe trimmed to a disc), 30 triangles in all.
+ */
+function broadleafLow(variant: number): PropMesh {
   const mesh = new MeshBuilder();
-  addLimb(mesh, [0, -0.32 * TRUNK_SINK_SLOPE, 0], [0, 3.6, 0], 0.32, 0.2, 4, BARK, false);
-  addBlob(mesh, createRandom(0xb10b), [0.05, 5.0, -0.05], [2.55, 2.1, 2.55], 0.18, hexToLinear('#4a8534'), 1);
+  const random = createRandom(variantSeed(0xb10b, variant));
+  const layout = BROADLEAF_CROWNS[variant];
+  addLimb(mesh, [0, -0.32 * TRUNK_SINK_SLOPE, 0], [0, 3.6, 0], 0.32, 0.2, 3, BARK, false);
+  const reach = lobeReach(propMesh({ id: 'broadleaf' }, 0, variant)!, layout.centre);
+  addFarCrown(mesh, random, { ...layout, colourAt: broadleafColours(layout, random, variant) }, { ...BROADLEAF_FAR_CROWN, reach });
   return mesh.build('#4f8a3a');
 }
 
@@ -679,8 +861,32 @@ function deadTreeLow(): PropMesh {
   return mesh.build('#5e5146');
 }
 
-/** The far meshes (a few pixels tall): one solid each, the kind's outline and far colour. */
-function tiny(id: string): PropMesh {
+/**
+ * A pair of crossed upright triangles from `bottom` to `top` (`width` across at the bottom), each drawn
+ * from both sides (4 triangles): a trunk a pixel wide seen from any side.
+ */
+function addCrossedTrunk(mesh: MeshBuilder, bottom: number, top: number, width: number, bark: Rgb): void {
+  mesh.part('bark');
+  for (const [ax, az] of [
+    [1, 0],
+    [0, 1],
+  ]) {
+    const a: V3 = [-ax * width * 0.5, bottom, -az * width * 0.5];
+    const b: V3 = [ax * width * 0.5, bottom, az * width * 0.5];
+    const apex: V3 = [0, top, 0];
+    for (const side of [1, -1]) {
+      const facing: V3 = [-az * side, 0, ax * side];
+      mesh.tri(a, b, apex, facing, [shade(bark, 0.8), shade(bark, 0.8), bark], [facing, facing, facing], 1);
+    }
+  }
+}
+
+/**
+ * The far meshes (a few pixels tall, at most 8 triangles): one solid each, the kind's outline and far
+ * colour. A broadleaf is a round crown (one trimmed lobe, `addFarCrown`) on a crossed trunk, a bush two
+ * round lobes side by side.
+ */
+function tiny(id: string, variant: number): PropMesh {
   const mesh = new MeshBuilder();
   const far = (hex: string) => hexToLinear(hex);
   switch (id) {
@@ -688,14 +894,27 @@ function tiny(id: string): PropMesh {
       mesh.part('leaves');
       addSpindle(mesh, 4, 1.4, 0.8, 7.6, 1.95, far('#2f5d34'));
       break;
-    case 'broadleaf':
-      mesh.part('leaves');
-      addSpindle(mesh, 4, 0.5, 4.4, 7.1, 2.5, far('#4f8a3a'));
+    case 'broadleaf': {
+      const layout = BROADLEAF_CROWNS[variant];
+      addCrossedTrunk(mesh, -0.2, layout.centre[1] - 0.5 * layout.radii[1], 0.6, BARK);
+      const colour = far('#4f8a3a');
+      const colourAt = (_p: V3, v: V3): Rgb => shade(colour, 0.8 + 0.25 * v[1]);
+      // One disc as wide as the crown's outline across (its outline from the side is wider than tall).
+      const [rx, ry, rz] = layout.radii;
+      const share = (0.9 * (rx + rz)) / 2 / ((rx + ry + rz) / 3);
+      addFarCrown(mesh, createRandom(variantSeed(0xb10c, variant)), { ...layout, colourAt }, { lobes: 1, share, directions: [[0, 0, 0]] });
       break;
-    case 'bush':
-      mesh.part('leaves');
-      addSpindle(mesh, 4, -0.2, 0.45, 1.1, 0.95, far('#5a8f3c'));
+    }
+    case 'bush': {
+      const colour = far('#5a8f3c');
+      const colourAt = (_p: V3, v: V3): Rgb => shade(colour, 0.8 + 0.25 * v[1]);
+      const sides: V3[] = [
+        [1, 0, 0],
+        [-1, 0, 0],
+      ];
+      addFarCrown(mesh, createRandom(variantSeed(0xb06, variant)), { ...BUSH_CROWNS[variant], colourAt }, { lobes: 2, share: 0.75, directions: sides });
       break;
+    }
     case 'rock':
       mesh.part('stone');
       addSpindle(mesh, 4, -0.2, 0.2, 0.55, 0.8, far('#7a756e'), 0.8);
@@ -710,12 +929,14 @@ function tiny(id: string): PropMesh {
   return mesh.build(propMesh({ id })?.farColour ?? '#888888');
 }
 
-const LOW_BUILDERS: Readonly<Record<string, () => PropMesh>> = {
+const LOW_BUILDERS: Readonly<Record<string, (variant: number) => PropMesh>> = {
   conifer: coniferLow,
   broadleaf: broadleafLow,
-  bush: () => {
+  bush: (variant) => {
     const mesh = new MeshBuilder();
-    addBlob(mesh, createRandom(0xb06), [0, 0.38, 0], [0.95, 0.62, 0.9], 0.2, hexToLinear('#5a8f3c'), 0.6);
+    const random = createRandom(variantSeed(0xb06, variant));
+    const reach = lobeReach(propMesh({ id: 'bush' }, 0, variant)!, BUSH_CROWNS[variant].centre);
+    addFarCrown(mesh, random, { ...BUSH_CROWNS[variant], colourAt: bushColours(random) }, { ...BUSH_FAR_CROWN, reach });
     return mesh.build('#5a8f3c');
   },
   rock: () => rockMesh(0x0c4, [0.85, 0.62, 0.7], 0.36, '#7a756e', 6, 0),
@@ -734,14 +955,19 @@ export const PROP_LEVEL_TRIANGLE_BUDGET: readonly number[] = [640, 32, 8];
 
 const cache = new Map<string, PropMesh>();
 
-/** The procedural mesh of a prop type at a level of detail (built once, then shared), or null for a type drawn from its primitives. */
-export function propMesh(type: Pick<PropType, 'id'>, level = 0): PropMesh | null {
-  const build = level === 0 ? BUILDERS[type.id] : level === 1 ? LOW_BUILDERS[type.id] : BUILDERS[type.id] && (() => tiny(type.id));
-  if (!build) return null;
-  const key = `${type.id}:${level}`;
+/**
+ * The procedural mesh of a prop type at a level of detail and in a variant (`propMeshVariants`; out of
+ * range wraps round), built once, then shared; null for a type drawn from its primitives.
+ */
+export function propMesh(type: Pick<PropType, 'id'>, level = 0, variant = 0): PropMesh | null {
+  const builder = level === 0 ? BUILDERS[type.id] : level === 1 ? LOW_BUILDERS[type.id] : BUILDERS[type.id] && ((v: number) => tiny(type.id, v));
+  if (!builder) return null;
+  const count = VARIANTS[type.id] ?? 1;
+  const v = ((Math.floor(variant) % count) + count) % count;
+  const key = `${type.id}:${level}:${v}`;
   let mesh = cache.get(key);
   if (!mesh) {
-    mesh = build();
+    mesh = builder(v);
     cache.set(key, mesh);
   }
   return mesh;
@@ -763,6 +989,8 @@ export interface PropVariation {
   stretch: V3;
   /** Multiplies the mesh's colours (about 1). */
   tint: Rgb;
+  /** Which of its kind's meshes it draws (0 … `propMeshVariants` − 1; 0 for a kind with one). */
+  variant: number;
 }
 
 /** How much each kind varies: horizontal and vertical stretch (± fraction), brightness and hue (± fraction). */
@@ -778,8 +1006,8 @@ const VARIATION: Readonly<Record<string, { across: number; up: number; light: nu
 /** The variation of the prop with this seed and type (none for kinds drawn from primitives). */
 export function propVariation(seed: number, typeId: string): PropVariation {
   const v = VARIATION[typeId];
-  if (!v) return { stretch: [1, 1, 1], tint: [1, 1, 1] };
-  // Five numbers hashed from the seed (no generator object: a rebuild does this for every prop).
+  if (!v) return { stretch: [1, 1, 1], tint: [1, 1, 1], variant: 0 };
+  // Six numbers hashed from the seed (no generator object: a rebuild does this for every prop).
   let draw = 0;
   const signed = () => {
     let z = (seed + Math.imul(++draw, 0x9e3779b9)) >>> 0;
@@ -790,5 +1018,8 @@ export function propVariation(seed: number, typeId: string): PropVariation {
   const stretch: V3 = [1 + v.across * signed(), 1 + v.up * signed(), 1 + v.across * signed()];
   const light = 1 + v.light * signed();
   const warm = v.hue * signed();
-  return { stretch, tint: [light * (1 + warm), light, light * (1 - warm)] };
+  // The sixth draw (after the five above, so they stay what they were) picks the mesh.
+  const variants = VARIANTS[typeId] ?? 1;
+  const variant = Math.min(variants - 1, Math.floor(((signed() + 1) / 2) * variants));
+  return { stretch, tint: [light * (1 + warm), light, light * (1 - warm)], variant };
 }
