@@ -40,7 +40,15 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'cli', include: [CLI_TESTS], isolate: false, maxWorkers: 1, sequence: { groupOrder: 1 } },
+        // The CLI's process tests run it bundled as dist/cli has it, made once for the run (main/cli/testing/cliProcess.ts).
+        test: {
+          name: 'cli',
+          include: [CLI_TESTS],
+          isolate: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+          globalSetup: ['main/cli/testing/cliBundleSetup.ts'],
+        },
       },
     ],
     // toEqual on typed arrays in one loop (scripts/testing/typedArrayEquality.ts).

@@ -31,6 +31,11 @@ test.afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+// The start terrain: the default preset at 65² (e2e/fixtures.ts startSize), which the page makes with the
+// same code as createDefaultDocument(START) here; every check below is of the document the page holds.
+const START = 65;
+test.use({ startSize: START });
+
 test.describe('heightmap exchange', () => {
   test('File ▸ Export Heightmap writes a 16-bit PNG of the document within one step of its range', async ({ app }) => {
     const { page } = app;
@@ -44,8 +49,8 @@ test.describe('heightmap exchange', () => {
     await expect(page.getByTestId('export-dialog')).toBeHidden();
     expect(app.dialogs.shown.at(-1)).toMatchObject({ kind: 'save', options: { defaultName: 'terrain.png' } });
 
-    // The page shows the embedded default terrain; the same code computes it here.
-    const expected = createDefaultDocument().field;
+    // The page shows the default preset at START²; the same code computes it here.
+    const expected = createDefaultDocument(START).field;
     expect([png.width, png.height, png.bitDepth, png.colourType]).toEqual([expected.width, expected.depth, 16, 0]);
     const min = Number(png.text['faultline:heightMin']);
     const max = Number(png.text['faultline:heightMax']);
@@ -64,10 +69,10 @@ test.describe('heightmap exchange', () => {
     await expect(page.getByTestId('export-dialog')).toBeVisible();
     await page.getByTestId('export-format').selectOption('r16');
     await page.getByTestId('export-tiles').check();
-    await page.getByTestId('export-tile-size').fill('129');
+    await page.getByTestId('export-tile-size').fill('33');
     await page.getByTestId('export-tile-overlap').fill('1');
-    const expected = createDefaultDocument().field;
-    const spec = { size: 129, overlap: 1 };
+    const expected = createDefaultDocument(START).field;
+    const spec = { size: 33, overlap: 1 };
     const tiles = tileLayout(expected.width, expected.depth, spec);
     expect(tiles.length).toBeGreaterThan(1);
     await expect(page.getByTestId('export-tile-names')).toContainText(`${tiles.length} tiles: terrain_x0_y0.r16`);
@@ -103,8 +108,8 @@ test.describe('heightmap exchange', () => {
       accessors: { count: number }[];
     };
     expect(json.nodes[0].name).toBe('terrain');
-    expect(json.accessors[0].count).toBe(257 * 257);
-    expect(json.accessors[2].count).toBe(256 * 256 * 6);
+    expect(json.accessors[0].count).toBe(START * START);
+    expect(json.accessors[2].count).toBe((START - 1) * (START - 1) * 6);
     expect(app.dialogs.shown.at(-1)).toMatchObject({ kind: 'save', options: { title: 'Export Mesh', defaultName: 'terrain.glb' } });
   });
 
@@ -134,7 +139,7 @@ test.describe('heightmap exchange', () => {
     await expect.poll(async () => (await pixels(view3d)).equals(before3d), { timeout: 20_000 }).toBe(false);
 
     await page.getByTestId('cmd-edit.undo').click();
-    await expect(page.getByTestId('status-size')).toContainText('257 × 257');
+    await expect(page.getByTestId('status-size')).toContainText(`${START} × ${START}`);
     await expect(page.getByTestId('status-undo')).not.toContainText('Import');
     expect(app.consoleErrors).toEqual([]);
   });
@@ -150,7 +155,7 @@ test.describe('heightmap exchange', () => {
     await sendMenuCommand(page, 'file.import');
     await expect(page.getByTestId('exchange-error-message')).toContainText(/^broken\.png: /);
     await expect(page.getByTestId('import-dialog')).toBeHidden();
-    await expect(page.getByTestId('status-size')).toContainText('257 × 257');
+    await expect(page.getByTestId('status-size')).toContainText(`${START} × ${START}`);
     await expect(page.getByTestId('status-undo')).toHaveText(undoBefore ?? '');
     await page.getByTestId('exchange-error-dismiss').click();
     await expect(page.getByTestId('exchange-error')).toBeHidden();

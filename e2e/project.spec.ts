@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseProject, type ProjectDocument } from '../shared/codecs/project';
 import { evaluateStack } from '../shared/layers/evaluate';
-import { bridgePage, expect, READY_SELECTOR, sendMenuCommand, test } from './fixtures';
+import { bridgePage, expect, READY_SELECTOR, sendMenuCommand, startAddress, test } from './fixtures';
 import { openAdvanced, showPanel } from './panel';
 import { fillGenerateForm, runGenerateAndWait, waitForRecoveryJournal } from './perf/appActions';
 
@@ -58,6 +58,10 @@ test.afterEach(async () => {
 });
 
 test.describe('project files through the menus', () => {
+  // Every test makes its own map (Generate at 129², 2049²) or opens one before it looks: the start
+  // terrain is never read, so the page starts on the small one (File ▸ New still makes the 257² default).
+  test.use({ startSize: 65 });
+
   test('Save As, Save with .bak, New asks, Open, Open Recent, and a broken file', async ({ app }) => {
     const { page } = app;
     await generate(page, 11);
@@ -216,7 +220,8 @@ test.describe('project files through the menus', () => {
     const next = await browser.newPage();
     try {
       await bridgePage(next, app.userDataDir).then(async (bridge) => {
-        await next.goto('/');
+        // The journal replaces the start terrain: the small one.
+        await next.goto(startAddress(65));
         await next.locator(READY_SELECTOR).waitFor({ state: 'attached', timeout: 90_000 });
         await expect(next.getByTestId('recovery-dialog')).toBeVisible();
         await next.getByTestId('recovery-restore').click();

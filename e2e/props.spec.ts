@@ -7,8 +7,11 @@ import { heightAt } from '../shared/terrain/surface';
 import { expect, sendMenuCommand, test } from './fixtures';
 import { showPanel } from './panel';
 
-// The embedded default terrain is deterministic: rebuild it here to know every exact height.
-const field = createDefaultDocument().field;
+// The start terrain (the default preset at 65², e2e/fixtures.ts startSize) is deterministic: rebuild it
+// here to know every exact height. Every place below lies on this 128 m map.
+const START = 65;
+const field = createDefaultDocument(START).field;
+test.use({ startSize: START });
 
 /** Where world points are drawn on the freshly fitted 2D panel (4 px margin, centred, the whole map; see app.spec.ts). */
 async function mapLayout(page: Page) {
@@ -68,16 +71,16 @@ test.describe('props', () => {
     const { page } = app;
     const layout = await mapLayout(page);
     await page.getByTestId('props-tool-place').click();
-    const start = layout.pageAt(-60.3, 41.7);
+    const start = layout.pageAt(-30.3, 21.7);
     await page.mouse.click(start.x, start.y);
     await expect(propsCount(page)).toHaveAttribute('data-count', '1');
     const placed = await selectedProp(page);
-    expect(Math.abs(placed.x - -60.3)).toBeLessThanOrEqual(layout.metresPerPixel);
-    expect(Math.abs(placed.z - 41.7)).toBeLessThanOrEqual(layout.metresPerPixel);
+    expect(Math.abs(placed.x - -30.3)).toBeLessThanOrEqual(layout.metresPerPixel);
+    expect(Math.abs(placed.z - 21.7)).toBeLessThanOrEqual(layout.metresPerPixel);
     expect(placed.y).toBe(heightAt(field, placed.x, placed.z));
 
     await page.getByTestId('props-tool-select').click();
-    const end = layout.pageAt(35.1, -80.9);
+    const end = layout.pageAt(17.1, -40.9);
     await page.mouse.move(start.x, start.y);
     await page.mouse.down();
     await page.mouse.move((start.x + end.x) / 2, (start.y + end.y) / 2, { steps: 4 });
@@ -86,8 +89,8 @@ test.describe('props', () => {
     await expect.poll(async () => (await selectedProp(page)).x).not.toBe(placed.x);
     const moved = await selectedProp(page);
     expect(moved.id).toBe(placed.id);
-    expect(Math.abs(moved.x - 35.1)).toBeLessThanOrEqual(2 * layout.metresPerPixel);
-    expect(Math.abs(moved.z - -80.9)).toBeLessThanOrEqual(2 * layout.metresPerPixel);
+    expect(Math.abs(moved.x - 17.1)).toBeLessThanOrEqual(2 * layout.metresPerPixel);
+    expect(Math.abs(moved.z - -40.9)).toBeLessThanOrEqual(2 * layout.metresPerPixel);
     // The base follows the terrain at the new position.
     expect(moved.y).toBe(heightAt(field, moved.x, moved.z));
     await expect(propsCount(page)).toHaveAttribute('data-count', '1');
@@ -152,20 +155,21 @@ test.describe('props', () => {
 
   test('box select on the 2D panel, duplicate and delete', async ({ app }) => {
     const { page } = app;
+    // A quarter of the places the 257² start had: the same places on the screen (both maps are fitted).
     const layout = await mapLayout(page);
     await page.getByTestId('props-tool-place').click();
     for (const [x, z] of [
-      [-100, -100],
-      [-90, -80],
-      [100, 100],
+      [-25, -25],
+      [-22.5, -20],
+      [25, 25],
     ]) {
       const p = layout.pageAt(x, z);
       await page.mouse.click(p.x, p.y);
     }
     await expect(propsCount(page)).toHaveAttribute('data-count', '3');
     await page.getByTestId('props-tool-select').click();
-    const a = layout.pageAt(-130, -130);
-    const b = layout.pageAt(-60, -60);
+    const a = layout.pageAt(-32.5, -32.5);
+    const b = layout.pageAt(-15, -15);
     await page.mouse.move(a.x, a.y);
     await page.mouse.down();
     await page.mouse.move(b.x, b.y, { steps: 5 });

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { runFaultFormation } from '../../shared/fault/fastFormation';
 import { DEFAULT_PRESET_ID } from '../../shared/presets/terrainPresets';
@@ -10,6 +8,7 @@ import { DEFAULT_RECIPE, quantizeDisplacement, type FaultRecipe } from '../../sh
 import { erosionFilter } from '../../shared/filters/erosion';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { runCli } from './cli';
+import { execCli } from './testing/cliProcess';
 import { fakeCliIo } from './testing/fakeCliIo';
 
 const fakeIo = (failOn?: string) => fakeCliIo({ failWriteOn: failOn });
@@ -156,15 +155,11 @@ describe('faultline generate', () => {
 });
 
 describe('the real entry point', () => {
-  it('tsx main/cli/index.ts generate writes the .r32 file atomically', async () => {
+  it('the CLI process (main/cli/index.ts bundled) generate writes the .r32 file atomically', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'faultline-cli-'));
     try {
       const out = join(dir, 'terrain.r32');
-      const run = promisify(execFile);
-      // tsx directly, not through npx (npx costs a second Node start and may print npm's warnings).
-      const tsx = join(__dirname, '../../node_modules/.bin/tsx');
-      const args = ['main/cli/index.ts', 'generate', '--preset', 'classic', '--size', '65', '--depth', '9', '--iterations', '50', '--seed', '3', '--out', out];
-      await run(tsx, args, { cwd: join(__dirname, '../..') });
+      await execCli(['generate', '--preset', 'classic', '--size', '65', '--depth', '9', '--iterations', '50', '--seed', '3', '--out', out]);
       const bytes = await readFile(out);
       expect(bytes.length).toBe(65 * 9 * 4);
       const field = createHeightfield(65, 9, 1);
@@ -172,9 +167,7 @@ describe('the real entry point', () => {
       expect(floats(new Uint8Array(bytes))).toEqual(field.heights);
       expect(await readdir(dir)).toEqual(['terrain.r32']); // no temporary file left behind
       // A bad argument: exit code 2, one line on stderr.
-      const failure = await run(tsx, ['main/cli/index.ts', 'generate', '--size', '0', '--out', out], { cwd: join(__dirname, '../..') }).catch(
-        (error: { code: number; stderr: string }) => error,
-      );
+      const failure = await execCli(['generate', '--size', '0', '--out', out]).catch((error: { code: number; stderr: string }) => error);
       expect(failure).toMatchObject({ code: 2 });
       expect((failure as { stderr: string }).stderr).toMatch(/--size must be/);
     } finally {

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { decodePng } from '../../shared/codecs/png/decode';
@@ -14,6 +12,7 @@ import { runFaultFormation } from '../../shared/fault/fastFormation';
 import { DEFAULT_RECIPE } from '../../shared/fault/recipe';
 import { createHeightfield, heightRange } from '../../shared/terrain/heightfield';
 import { runCli } from './cli';
+import { execCli } from './testing/cliProcess';
 import type { CliIo } from './io';
 
 interface FakeIo extends CliIo {
@@ -275,12 +274,10 @@ describe('faultline info', () => {
 });
 
 describe('the real entry point', () => {
-  it('tsx main/cli/index.ts export and info on real files; a bad input leaves no output file', async () => {
+  it('the CLI process (main/cli/index.ts bundled) export and info on real files; a bad input leaves no output file', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'faultline-cli-exchange-'));
     try {
-      const exec = promisify(execFile);
-      const cwd = join(__dirname, '../..');
-      const cli = (...args: string[]) => exec(join(cwd, 'node_modules', '.bin', 'tsx'), ['main/cli/index.ts', ...args], { cwd });
+      const cli = (...args: string[]) => execCli(args);
       const source = join(dir, 'in.r32');
       await writeFile(source, new Uint8Array(new Float32Array(9 * 9).map((_, k) => (k % 9) * 1.5 - 3).buffer));
       await cli('export', source, '--out', join(dir, 'out.png'));
@@ -291,7 +288,7 @@ describe('the real entry point', () => {
       await writeFile(join(dir, 'bad.png'), new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0, 0]));
       const failure = await cli('export', join(dir, 'bad.png'), '--out', join(dir, 'never.r32')).catch((error: { code: number; stderr: string }) => error);
       expect(failure).toMatchObject({ code: 1 });
-      // tsx directly, not through npx (which may add npm's warnings): stderr is exactly one line.
+      // Node alone, no npx or tsx (which may add their warnings): stderr is exactly one line.
       const ours = (failure as { stderr: string }).stderr.split('\n').filter((line) => line !== '');
       expect(ours).toHaveLength(1);
       expect(ours[0]).toMatch(/^faultline export: bad\.png: /);

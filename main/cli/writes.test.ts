@@ -1,18 +1,15 @@
 /**
- * The real CLI process (tsx main/cli/index.ts) on disk: its writes keep an existing file's
+ * The real CLI process (main/cli/index.ts bundled as dist/cli has it; testing/cliProcess.ts) on disk: its writes keep an existing file's
  * permissions and clean up temps an earlier killed write left; a hostile input is one line on
  * stderr, never a stack trace, and nothing is written.
  */
-import { execFile } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hostileCorpus } from '../../shared/codecs/testing/hostileCorpus';
+import { execCli } from './testing/cliProcess';
 
-const exec = promisify(execFile);
-const repo = join(__dirname, '../..');
 const DEAD_PID = 2 ** 22 + 1;
 
 let dir: string;
@@ -24,8 +21,7 @@ afterEach(async () => {
 });
 
 const cli = (...args: string[]) =>
-  // tsx directly, not through npx: npm may print its own warnings on stderr.
-  exec(join(repo, 'node_modules', '.bin', 'tsx'), ['main/cli/index.ts', ...args], { cwd: repo }).then(
+  execCli(args).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
   );
