@@ -47,7 +47,12 @@ function hills() {
 }
 
 /** The worker's whole-map ask for a map (its own copies). */
-function wholeAsk(size: { width: number; depth: number; cellSize: number }, cover: ErosionCoverBytes, water: WaterSurface | null, heights: Float32Array): CoverAsk {
+function wholeAsk(
+  size: { width: number; depth: number; cellSize: number },
+  cover: ErosionCoverBytes,
+  water: WaterSurface | null,
+  heights: Float32Array,
+): CoverAsk {
   const patch: CoverPatch = {
     rect: { i0: 0, j0: 0, i1: size.width, j1: size.depth },
     heights: heights.slice(),
@@ -148,9 +153,9 @@ describe('the cover beside the rivers by rectangles (riverCoverBands.ts)', () =>
 });
 
 describe('the worker’s copy of the map kept by rectangles (riverCoverJob.ts CoverJob)', () => {
-  it('after each edit’s rectangle the answer is the whole-map passes’ bytes over the map as edited: heights, water, cover, the first river and the last', () => {
+  it('after each edit’s rectangle the answer is the whole-map passes’ bytes on the map as edited (heights, water, cover, first and last river)', () => {
     const { size, heights, water, cover } = hills();
-    const { width, depth } = size;
+    const { width } = size;
     const h = heights.slice();
     const w: WaterSurface = { surface: water.surface.slice(), kind: water.kind.slice() };
     // No river at first: lakes only (the silt is kept), so that a river dug later changes the silt of the whole map.
@@ -335,7 +340,11 @@ describe('the document’s drawn cover found off the thread (surfaceCover.ts fin
     const layer = { id: 's', name: 's', kind: 'sculpt', enabled: true, opacity: 1, params: {}, tiles: [] } as unknown as SculptLayer;
     addSculptDeltas(layer, size, { i0: 0, j0: 0, i1: size.width, j1: size.depth }, (i, j) => (i >= 70 && i < 100 && j >= 80 && j < 110 ? -3 : 0));
     doc.stack = [hydraulic, layer];
-    editor.store.setState((s) => ({ documentVersion: s.documentVersion + 1, version: s.version + 1, lastChange: { kind: 'rect', i0: 0, j0: 0, i1: 0, j1: 0 } }));
+    editor.store.setState((s) => ({
+      documentVersion: s.documentVersion + 1,
+      version: s.version + 1,
+      lastChange: { kind: 'rect', i0: 0, j0: 0, i1: 0, j1: 0 },
+    }));
     surfaceCoverOf(editor);
     const ask = late.asks[late.asks.length - 1];
     expect(ask.kind).toBe('rect');

@@ -111,7 +111,12 @@ export class CoverJob {
       this.rivers += this.markUnder(rect);
       // Whether the map has a river decides the silt of every vertex (coverBesideRivers): the whole map again.
       const reach = Math.max(channelCoverReachCells({ width, depth, cellSize: this.cellSize }), riverCoverReachCells(this.cellSize));
-      const grown = { i0: Math.max(0, rect.i0 - reach), j0: Math.max(0, rect.j0 - reach), i1: Math.min(width, rect.i1 + reach), j1: Math.min(depth, rect.j1 + reach) };
+      const grown = {
+        i0: Math.max(0, rect.i0 - reach),
+        j0: Math.max(0, rect.j0 - reach),
+        i1: Math.min(width, rect.i1 + reach),
+        j1: Math.min(depth, rect.j1 + reach),
+      };
       this.find(hadRivers !== this.rivers > 0 ? { i0: 0, j0: 0, i1: width, j1: depth } : grown);
     }
     return { flow: this.drawn.flow.slice(), deposition: this.drawn.deposition.slice() };

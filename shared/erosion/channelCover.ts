@@ -263,7 +263,12 @@ export function channelCoverInto(
   for (let b0 = rect.j0; b0 < rect.j1; b0 += CHANNEL_BAND_ROWS) {
     const band = { i0: rect.i0, j0: b0, i1: rect.i1, j1: Math.min(rect.j1, b0 + CHANNEL_BAND_ROWS) };
     // channelKept of the concavity where the blur reads it: the band grown by the blur (the map's edge reflects within it).
-    const grown = { i0: Math.max(0, band.i0 - blur), j0: Math.max(0, band.j0 - blur), i1: Math.min(width, band.i1 + blur), j1: Math.min(depth, band.j1 + blur) };
+    const grown = {
+      i0: Math.max(0, band.i0 - blur),
+      j0: Math.max(0, band.j0 - blur),
+      i1: Math.min(width, band.i1 + blur),
+      j1: Math.min(depth, band.j1 + blur),
+    };
     const gw = grown.i1 - grown.i0;
     const wide = boxMeanOver(whole, width, depth, r, grown);
     const near = boxMeanOver(whole, width, depth, 1, grown);
