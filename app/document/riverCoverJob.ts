@@ -2,7 +2,7 @@
  * How the window finds the drawn cover's costly passes off its thread: the channel pass (shared/erosion/channelCover.ts
  * coverInChannels: ~0.1–0.3 s at 1025², seconds at 4097²) and then the rivers' part (riverCoverBands.ts), in one job, in
  * a worker of its own (renderer/workers/riverCoverWorker.ts), given to surfaceCover.ts by findRiverCoverWith. The
- * worker keeps its own copy of what the cover reads (the heights, the water, the cover before the passes) and of the
+ * worker keeps its own copy of what the cover reads (the heights, where rivers run, the cover before the passes) and of the
  * cover it found: a whole-map change sends everything once; an edit sends only its rectangle, and the worker finds the
  * cover again over that rectangle grown by the passes' reach (the same bytes as the whole-map passes: channelCoverInto,
  * riverFlowInto). Without a runner (tests, headless sessions, the CLI) surfaceCoverOf finds it on the calling thread.
@@ -76,8 +76,6 @@ export class CoverJob {
   private depth = 0;
   private cellSize = 1;
   private heights: Float32Array = new Float32Array(0);
-  private surface: Float32Array | null = null;
-  private kind: Uint8Array | null = null;
   private before: ErosionCoverBytes = { flow: new Uint8Array(0), deposition: new Uint8Array(0) };
   /** A byte a vertex: under a river's water (riverMask's), and how many are. */
   private under: Uint8Array = new Uint8Array(0);
@@ -91,11 +89,9 @@ export class CoverJob {
       this.depth = ask.depth;
       this.cellSize = ask.cellSize;
       this.heights = patch.heights;
-      this.surface = patch.surface;
-      this.kind = patch.kind;
       this.before = { flow: patch.flow, deposition: patch.deposition };
       this.under = new Uint8Array(patch.heights.length);
-      this.rivers = this.markUnder({ i0: 0, j0: 0, i1: ask.width, j1: ask.depth });
+      this.rivers = this.markUnder(patch);
       this.drawn = { flow: new Uint8Array(patch.flow.length), deposition: new Uint8Array(patch.flow.length) };
       this.find({ i0: 0, j0: 0, i1: ask.width, j1: ask.depth });
     } else {
@@ -104,11 +100,9 @@ export class CoverJob {
       const hadRivers = this.rivers > 0;
       this.rivers -= this.countUnder(rect);
       writeRect(this.heights, width, rect, patch.heights);
-      if (this.surface && patch.surface) writeRect(this.surface, width, rect, patch.surface);
-      if (this.kind && patch.kind) writeRect(this.kind, width, rect, patch.kind);
       writeRect(this.before.flow, width, rect, patch.flow);
       writeRect(this.before.deposition, width, rect, patch.deposition);
-      this.rivers += this.markUnder(rect);
+      this.rivers += this.markUnder(patch);
       // Whether the map has a river decides the silt of every vertex (coverBesideRivers): the whole map again.
       const reach = Math.max(channelCoverReachCells({ width, depth, cellSize: this.cellSize }), riverCoverReachCells(this.cellSize));
       const grown = {
@@ -122,14 +116,20 @@ export class CoverJob {
     return { flow: this.drawn.flow.slice(), deposition: this.drawn.deposition.slice() };
   }
 
-  /** Sets `under` over `rect`; returns how many vertices there are under a river. */
-  private markUnder(rect: CoverRect): number {
-    const { width, surface, kind, heights, under } = this;
+  /**
+   * Sets `under` over the patch's rectangle from its water and heights (the water is read nowhere else: the copy keeps
+   * only this byte a vertex of it); returns how many vertices there are under a river.
+   */
+  private markUnder(patch: CoverPatch): number {
+    const { rect, surface, kind, heights } = patch;
+    const w = rect.i1 - rect.i0;
     let count = 0;
     for (let j = rect.j0; j < rect.j1; j++) {
-      for (let k = j * width + rect.i0; k < j * width + rect.i1; k++) {
-        const wet = surface !== null && kind !== null && surface[k] - heights[k] > 0 && kind[k] !== WATER_LAKE;
-        under[k] = wet ? 1 : 0;
+      const at = j * this.width + rect.i0;
+      for (let c = 0; c < w; c++) {
+        const p = (j - rect.j0) * w + c;
+        const wet = surface !== null && kind !== null && surface[p] - heights[p] > 0 && kind[p] !== WATER_LAKE;
+        this.under[at + c] = wet ? 1 : 0;
         if (wet) count++;
       }
     }
