@@ -15,7 +15,8 @@ import { startChunkErrorsWorker } from './viewport/lod/offThreadErrors';
 import { startLightingWorker } from './workers/lightingChannel';
 import { workerRouteRunner } from './workers/routeChannel';
 import { workerFeaturesRunner } from './workers/waterFeaturesChannel';
-import { workerRiverCoverRunner } from './workers/riverCoverChannel';
+import { coverWorkerRunner } from './workers/riverCoverChannel';
+import { viewRestDelay } from './viewport/viewRestDelay';
 import { createViewportController } from './viewport/viewportController';
 import { ViewportProvider } from './viewport/viewportContext';
 
@@ -37,7 +38,7 @@ const session = createEditorSession({
         lightingWorker: startLightingWorker,
         routeRunner: workerRouteRunner,
         waterFeaturesRunner: workerFeaturesRunner,
-        riverCoverRunner: workerRiverCoverRunner,
+        riverCoverRunner: coverWorkerRunner(viewRestDelay(window.location.search)),
       }
     : {}),
 });

@@ -57,7 +57,11 @@ export class Map2DController {
         else if (s.resultsVersion !== prev.resultsVersion) loop.syncResults();
       }),
       // The cover beside the rivers, found off the thread after an edit (app/document/surfaceCover.ts).
-      onRiverCover(editor, () => loop.syncResults()),
+      // A draw follows even when the image does not change (`?cover=off`, or the same bytes): it reports the version drawn.
+      onRiverCover(editor, () => {
+        loop.syncResults();
+        loop.requestDraw();
+      }),
       view.subscribe((s, prev) => {
         if (s.settings.map2dMode !== prev.settings.map2dMode) loop.setMode(s.settings.map2dMode);
         const lines = naturalLinesOf(s.settings, editor.document.stack);

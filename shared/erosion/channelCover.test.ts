@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { channelKept, channelReachCells, CHANNEL_CONCAVITY, CHANNEL_REACH, concavity, coverInChannels } from './channelCover';
+import {
+  channelKept,
+  channelReachCells,
+  channelCoverInto,
+  channelCoverReachCells,
+  CHANNEL_CONCAVITY,
+  CHANNEL_REACH,
+  concavity,
+  coverInChannels,
+} from './channelCover';
 import { COVER_SLOPE_RULE, SEDIMENT_RULE, WET_RULE, type ErosionCoverBytes } from './cover';
 import { groundLayers } from '../ground/groundMaterials';
 import { ruleWeight } from '../masks/ruleWeight';
@@ -168,5 +177,92 @@ describe('the droplets’ flow is kept on concave ground only', () => {
         size,
       ),
     ).toBe(none);
+  });
+});
+
+// The channel pass a rectangle at a time (what the window's cover worker runs, over an edit's rectangle or the whole
+// map in bands) against the whole-map pass, byte for byte.
+describe('the channel pass over rectangles (channelCoverInto)', () => {
+  /** Rough hills (long waves, short waves and a hash's grain) and a cover of every byte, flat patches included. */
+  function rough(width: number, depth: number, cellSize: number) {
+    const heights = new Float32Array(width * depth);
+    const flow = new Uint8Array(width * depth);
+    const deposition = new Uint8Array(width * depth);
+    let seed = 11;
+    for (let j = 0; j < depth; j++) {
+      for (let i = 0; i < width; i++) {
+        seed = (seed * 1103515245 + 12345) >>> 0;
+        const k = j * width + i;
+        const x = i * cellSize;
+        const z = j * cellSize;
+        const flat = i > width * 0.6 && j < depth * 0.3;
+        heights[k] = flat ? 40 : 30 * Math.sin(x / 37) * Math.cos(z / 29) + 4 * Math.sin(x / 7 + z / 5) + (seed >>> 24) / 200;
+        flow[k] = seed >>> 24;
+        deposition[k] = (seed >>> 8) & 3 ? (seed >>> 16) & 255 : 0;
+      }
+    }
+    return { heights, cover: { flow, deposition }, size: { width, depth, cellSize } };
+  }
+
+  const cases = [
+    { width: 150, depth: 291, cellSize: 1 },
+    { width: 97, depth: 64, cellSize: 2 },
+    { width: 9, depth: 7, cellSize: 1 },
+  ];
+  for (const { width, depth, cellSize } of cases) {
+    it(`${width} × ${depth} at ${cellSize} m: every rectangle's bytes are the whole map's, nothing outside written`, () => {
+      const { heights, cover, size } = rough(width, depth, cellSize);
+      const whole = coverInChannels(cover, heights, size);
+      // The pass changes both arrays here (else the comparison would be of the input with itself).
+      expect(whole.flow).not.toBe(cover.flow);
+      expect(whole.deposition).not.toBe(cover.deposition);
+      const reach = channelCoverReachCells(size);
+      const rects = [
+        { i0: 0, j0: 0, i1: width, j1: depth },
+        { i0: 0, j0: 0, i1: Math.min(width, 5), j1: Math.min(depth, 4) },
+        { i0: width - 3, j0: depth - 2, i1: width, j1: depth },
+        { i0: Math.floor(width / 2), j0: Math.floor(depth / 2), i1: Math.floor(width / 2) + 1, j1: Math.floor(depth / 2) + 1 },
+        { i0: 1, j0: 0, i1: width - 1, j1: depth },
+        { i0: Math.min(reach, width - 1), j0: Math.min(reach + 1, depth - 1), i1: width - 1, j1: depth - 1 },
+      ];
+      for (const rect of rects) {
+        const out = { flow: new Uint8Array(width * depth).fill(3), deposition: new Uint8Array(width * depth).fill(5) };
+        channelCoverInto(cover, heights, size, rect, out);
+        for (let j = 0; j < depth; j++) {
+          for (let i = 0; i < width; i++) {
+            const k = j * width + i;
+            const inside = i >= rect.i0 && i < rect.i1 && j >= rect.j0 && j < rect.j1;
+            const flow = inside ? whole.flow[k] : 3;
+            const deposition = inside ? whole.deposition[k] : 5;
+            if (out.flow[k] !== flow || out.deposition[k] !== deposition)
+              expect.fail(`${JSON.stringify(rect)} at ${i}, ${j}: ${out.flow[k]}/${out.deposition[k]}, whole map ${whole.flow[k]}/${whole.deposition[k]}`);
+          }
+        }
+      }
+    });
+  }
+
+  it('written into the cover itself, the bytes are the same; a vertex farther than the reach from a change of height keeps its bytes', () => {
+    const { heights, cover, size } = rough(120, 90, 1);
+    const whole = coverInChannels(cover, heights, size);
+    const inPlace = { flow: cover.flow.slice(), deposition: cover.deposition.slice() };
+    channelCoverInto(inPlace, heights, size, { i0: 0, j0: 0, i1: 120, j1: 90 }, inPlace);
+    expect(Buffer.from(inPlace.flow).equals(Buffer.from(whole.flow))).toBe(true);
+    expect(Buffer.from(inPlace.deposition).equals(Buffer.from(whole.deposition))).toBe(true);
+    // A dent at (60, 45): the whole map's pass changes bytes only within the reach of it, and some within it.
+    const reach = channelCoverReachCells(size);
+    const dented = heights.slice();
+    dented[45 * 120 + 60] -= 3;
+    const after = coverInChannels(cover, dented, size);
+    let near = 0;
+    for (let j = 0; j < 90; j++) {
+      for (let i = 0; i < 120; i++) {
+        const k = j * 120 + i;
+        if (after.flow[k] === whole.flow[k] && after.deposition[k] === whole.deposition[k]) continue;
+        expect(Math.max(Math.abs(i - 60), Math.abs(j - 45))).toBeLessThanOrEqual(reach);
+        near++;
+      }
+    }
+    expect(near).toBeGreaterThan(0);
   });
 });

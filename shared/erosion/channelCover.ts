@@ -129,3 +129,152 @@ export function coverInChannels(cover: ErosionCoverBytes, heights: Float32Array,
   }
   return flow || deposition ? { flow: flow ?? cover.flow, deposition: deposition ?? cover.deposition } : cover;
 }
+
+/** A rectangle of vertices [i0, i1) × [j0, j1). */
+export interface ChannelRect {
+  i0: number;
+  j0: number;
+  i1: number;
+  j1: number;
+}
+
+/**
+ * Vertices from a vertex whose heights its coverInChannels bytes read: the concavity's square (channelReachCells),
+ * then the kept share's blur.
+ */
+export function channelCoverReachCells(size: { width: number; depth: number; cellSize: number }): number {
+  const { width, depth, cellSize } = size;
+  return channelReachCells(cellSize, width, depth) + Math.min(CHANNEL_BLUR_CELLS, width - 1, depth - 1);
+}
+
+/** Values of map vertices held in a rectangle of rows: vertex (i, j) is `values[(j − j0) · stride + i − i0]`. */
+interface GridValues {
+  values: ArrayLike<number>;
+  i0: number;
+  j0: number;
+  stride: number;
+}
+
+/**
+ * boxMean's values over `rect` only (`out[(j − rect.j0) · w + i − rect.i0]`, w its width), bit for bit: each sum
+ * is taken in the same order with the same reflections past the map's edges. The value of map vertex
+ * (i, j) (`src`); it is read only within `rect` grown by r (clamped to the map), which holds every reflected vertex too.
+ */
+function boxMeanOver(src: GridValues, width: number, depth: number, r: number, rect: ChannelRect): Float64Array {
+  const mirror = (p: number, n: number) => (p < 0 ? -p : 2 * (n - 1) - p);
+  const { values, stride } = src;
+  const w = rect.i1 - rect.i0;
+  const r0 = Math.max(0, rect.j0 - r);
+  const r1 = Math.min(depth, rect.j1 + r);
+  // Row sums at the rectangle's columns for every row a column sum reads (reflected rows lie among them).
+  const rows = new Float64Array(w * (r1 - r0));
+  for (let j = r0; j < r1; j++) {
+    const o = (j - r0) * w;
+    // Map vertex (p, j) is values[at + p].
+    const at = (j - src.j0) * stride - src.i0;
+    for (let i = rect.i0; i < rect.i1; i++) {
+      let s = 0;
+      if (i - r >= 0 && i + r < width) {
+        // Inside the map: the same sum in the same order, without the edge's test.
+        for (let p = at + i - r; p <= at + i + r; p++) s += values[p];
+      } else {
+        for (let a = -r; a <= r; a++) {
+          const p = i + a;
+          if (p >= 0 && p < width) s += values[at + p];
+          else s += 2 * values[at + (p < 0 ? 0 : width - 1)] - values[at + mirror(p, width)];
+        }
+      }
+      rows[o + i - rect.i0] = s;
+    }
+  }
+  const out = new Float64Array(w * (rect.j1 - rect.j0));
+  const cells = (2 * r + 1) * (2 * r + 1);
+  const row = (p: number, c: number) => rows[(p - r0) * w + c];
+  for (let j = rect.j0; j < rect.j1; j++) {
+    const o = (j - rect.j0) * w;
+    if (j - r >= 0 && j + r < depth) {
+      // Inside the map: down each column in the same order, a row of columns at a time.
+      const acc = new Float64Array(w);
+      for (let p = j - r; p <= j + r; p++) {
+        const from = (p - r0) * w;
+        for (let c = 0; c < w; c++) acc[c] += rows[from + c];
+      }
+      for (let c = 0; c < w; c++) out[o + c] = acc[c] / cells;
+      continue;
+    }
+    for (let c = 0; c < w; c++) {
+      let s = 0;
+      for (let b = -r; b <= r; b++) {
+        const p = j + b;
+        if (p >= 0 && p < depth) s += row(p, c);
+        else s += 2 * row(p < 0 ? 0 : depth - 1, c) - row(mirror(p, depth), c);
+      }
+      out[o + c] = s / cells;
+    }
+  }
+  return out;
+}
+
+/** Rows of a rectangle found at once by channelCoverInto (bounds its working arrays). */
+const CHANNEL_BAND_ROWS = 128;
+
+/**
+ * coverInChannels(cover, heights, size)'s bytes over `rect`, written into `out` at `j · width + i` (nothing else is
+ * touched), bit for bit as the whole map's: a vertex's bytes read only its own, and the heights within
+ * channelCoverReachCells of it (the map's edges reflected as the whole map's pass reflects them). In bands of rows,
+ * so a large rectangle needs no whole-map working arrays. `out` may be `cover` itself.
+ */
+export function channelCoverInto(
+  cover: ErosionCoverBytes,
+  heights: Float32Array,
+  size: { width: number; depth: number; cellSize: number },
+  rect: ChannelRect,
+  out: ErosionCoverBytes,
+): void {
+  const { width, depth, cellSize } = size;
+  if (rect.i1 <= rect.i0 || rect.j1 <= rect.j0) return;
+  if (width < 2 || depth < 2) {
+    const whole = coverInChannels(cover, heights, size);
+    for (let j = rect.j0; j < rect.j1; j++) {
+      out.flow.set(whole.flow.subarray(j * width + rect.i0, j * width + rect.i1), j * width + rect.i0);
+      out.deposition.set(whole.deposition.subarray(j * width + rect.i0, j * width + rect.i1), j * width + rect.i0);
+    }
+    return;
+  }
+  const r = channelReachCells(cellSize, width, depth);
+  const blur = Math.min(CHANNEL_BLUR_CELLS, width - 1, depth - 1);
+  const whole: GridValues = { values: heights, i0: 0, j0: 0, stride: width };
+  for (let b0 = rect.j0; b0 < rect.j1; b0 += CHANNEL_BAND_ROWS) {
+    const band = { i0: rect.i0, j0: b0, i1: rect.i1, j1: Math.min(rect.j1, b0 + CHANNEL_BAND_ROWS) };
+    // channelKept of the concavity where the blur reads it: the band grown by the blur (the map's edge reflects within it).
+    const grown = {
+      i0: Math.max(0, band.i0 - blur),
+      j0: Math.max(0, band.j0 - blur),
+      i1: Math.min(width, band.i1 + blur),
+      j1: Math.min(depth, band.j1 + blur),
+    };
+    const gw = grown.i1 - grown.i0;
+    const wide = boxMeanOver(whole, width, depth, r, grown);
+    const near = boxMeanOver(whole, width, depth, 1, grown);
+    const kept = new Float32Array(wide.length);
+    const c = new Float32Array(1);
+    for (let k = 0; k < kept.length; k++) {
+      c[0] = wide[k] - near[k];
+      kept[k] = channelKept(c[0]);
+    }
+    const blurred = boxMeanOver({ values: kept, i0: grown.i0, j0: grown.j0, stride: gw }, width, depth, blur, band);
+    const bw = band.i1 - band.i0;
+    const share = new Float32Array(1);
+    for (let j = band.j0; j < band.j1; j++) {
+      for (let i = band.i0; i < band.i1; i++) {
+        const k = j * width + i;
+        share[0] = Math.min(1, Math.max(0, blurred[(j - band.j0) * bw + i - band.i0]));
+        const s = share[0];
+        const f = cover.flow[k];
+        const d = cover.deposition[k];
+        out.flow[k] = Math.round(f * s);
+        out.deposition[k] = Math.round(d * s);
+      }
+    }
+  }
+}
