@@ -14,7 +14,7 @@ import { srgbByteToLinear } from '../terrain/colourRamp';
 import { bandCycle, type Rgb, type RockBands } from '../terrain/rockBands';
 import { SNOW_SLOPE_RULE, snowBand, snowHeightRule } from './snowLine';
 import { boxedFallingEdge, boxedRisingEdge, writeBoxedBandColour } from './footprintFilter';
-import { bandHeight, LEVEL_FRAME, strataFrame, strataRockBands, type BandFrame } from './strataBands';
+import { bandHeight, HARDNESS_FADE, LEVEL_FRAME, strataFrame, strataRockBands, type BandFrame } from './strataBands';
 import type { Strata } from '../terrain/strata';
 import { TURF_BAND, TURF_EDGE, turfInReach, turfNoise, turfSpreadLost, widenedSoftness } from './turfEdge';
 
@@ -444,18 +444,27 @@ export function writeGroundColour(palette: GroundPalette, inputs: GroundInputs, 
 const BAND_SCRATCH = new Float32Array(3);
 
 /**
- * The hardness of the bed at band height `at` (strata.ts bedAtElevation on the bands' repeat, as the engine's
- * hardness mask has it per vertex); 0 on the climate's own bands.
+ * The hardness a talus rule reads at band height `at`: the bed's own (strata.ts bedAtElevation on the bands'
+ * repeat, as the engine's hardness mask has it per vertex), except over the bed's lowest HARDNESS_FADE metres
+ * (at most half of it), where it comes in from the hardness of the bed below by a smoothstep; 0 on the
+ * climate's own bands.
  */
 export function bandHardness(palette: GroundPalette, at: number): number {
   const hardness = palette.bedHardness;
   if (!hardness) return 0;
   const { beds } = palette.bands;
   const y = at - Math.floor(at / palette.cycle) * palette.cycle;
-  let top = 0;
+  let bottom = 0;
+  let bed = beds.length - 1;
   for (let b = 0; b < beds.length - 1; b++) {
-    top += beds[b].thickness;
-    if (y < top) return hardness[b];
+    if (y < bottom + beds[b].thickness) {
+      bed = b;
+      break;
+    }
+    bottom += beds[b].thickness;
   }
-  return hardness[beds.length - 1];
+  const fade = Math.min(HARDNESS_FADE, 0.5 * beds[bed].thickness);
+  const t = Math.min(1, Math.max(0, (y - bottom) / fade));
+  const below = hardness[bed === 0 ? beds.length - 1 : bed - 1];
+  return below + (hardness[bed] - below) * t * t * (3 - 2 * t);
 }

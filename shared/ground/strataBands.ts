@@ -77,6 +77,14 @@ export function strataRockBands(strata: Strata, look: ClimateLook): RockBands | 
 }
 
 /**
+ * Metres over which a bed's hardness takes over from the one below it (at most half the bed), for the talus
+ * rule only (groundMaterials.ts bandHardness): a talus apron on a ramp that climbs from the shale into a
+ * caprock fades out over the cap's lowest metres instead of stopping along the bed's foot as a level line,
+ * while the cap's upper part (its lip, its face's upper edge) takes none.
+ */
+export const HARDNESS_FADE = 3;
+
+/**
  * The hardness from which a project's bed takes no talus (the scree layer's hardness rule, groundMaterials.ts):
  * halfway between its softest and hardest beds by log hardness, the scale bedColours paints them on. Talus is
  * the hard beds' rubble lying on the soft beds under their cliffs; within a hard bed (a mesa's caprock) a

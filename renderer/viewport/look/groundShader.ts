@@ -9,7 +9,7 @@ import type { MaskRule } from '../../../shared/masks/maskTypes';
 import type { Climate } from '../../../shared/ground/climate';
 import type { Strata } from '../../../shared/terrain/strata';
 import { glslFloat, ruleGlsl } from './coverShader';
-import { talusHardness } from '../../../shared/ground/strataBands';
+import { HARDNESS_FADE, talusHardness } from '../../../shared/ground/strataBands';
 import * as snow from '../../../shared/ground/snowLine';
 import { SMOOTHSTEP_SPREAD, TURF_OCTAVE_SPREAD, TURF_OCTAVES } from '../../../shared/ground/turfEdge';
 
@@ -288,9 +288,10 @@ float terrainGroundInput(vec4 rule, float height, float slopeDeg, vec2 cover, ve
 float terrainBedHeight(vec3 world) {
   return world.y - terrainBedFrame.y * world.x - terrainBedFrame.z * world.z - terrainBedFrame.x;
 }
-// The bed terrainBand last found (its index): the bed whose hardness a 'hardness' rule reads
-// (groundMaterials.ts bandHardness: the bed itself, no fade, as the engine's hardness mask has it).
+// The bed terrainBand last found: its index, thickness and the metres above its bottom (terrainBandHardness).
 int terrainBandBed = 0;
+float terrainBandThickness = 1.0;
+float terrainBandDepth = 0.0;
 // shared/terrain/rockBands.ts writeBandColour: the bed at this height, fading into the next one below its top.
 vec3 terrainBand(float height) {
   float cycle = terrainBedTops[terrainBedCount - 1];
@@ -302,12 +303,21 @@ vec3 terrainBand(float height) {
     bottom = terrainBedTops[b];
     bed = b + 1;
   }
-  terrainBandBed = bed;
   float top = terrainBedTops[bed];
+  terrainBandBed = bed;
+  terrainBandThickness = top - bottom;
+  terrainBandDepth = y - bottom;
   float blend = min(terrainBedBlend, top - bottom);
   float f = blend > 0.0 ? smoothstep(top - blend, top, y) : 0.0;
   int next = bed + 1 >= terrainBedCount ? 0 : bed + 1;
   return mix(terrainBedColours[bed], terrainBedColours[next], f);
+}
+// groundMaterials.ts bandHardness: the hardness a talus rule reads in the bed terrainBand found, coming in
+// from the bed below's over its lowest ${HARDNESS_FADE} m (at most half of it).
+float terrainBandHardness() {
+  int below = terrainBandBed == 0 ? terrainBedCount - 1 : terrainBandBed - 1;
+  float fade = min(${glslFloat(HARDNESS_FADE)}, 0.5 * terrainBandThickness);
+  return mix(terrainBedHardness[below], terrainBedHardness[terrainBandBed], smoothstep(0.0, fade, terrainBandDepth));
 }
 // A material tile's coordinates (the non-rock material's one read): warped by smooth noise up to
 // TILE_WARP of a tile over about three tiles, so neighbouring tiles never line up and no repeat shows
@@ -364,7 +374,7 @@ export const GROUND_FRAGMENT = /* glsl */ `
   float gSlope = terrainRuleSlope(degrees(acos(clamp(terrainWorldNormal.y, 0.0, 1.0))), dFdx(vTerrainWorld), dFdy(vTerrainWorld));
   vec3 gBand = terrainBand(terrainBedHeight(vTerrainWorld));
   // The bed's hardness (talus lies on the soft beds only: strataBands.ts talusHardness).
-  float gHardness = terrainBedHardness[terrainBandBed];
+  float gHardness = terrainBandHardness();
   vec3 gMean = vec3(0.0);
   float gLeft = 1.0;
   float gRock = 0.0;

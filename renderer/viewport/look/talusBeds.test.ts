@@ -30,11 +30,23 @@ const inCaprock = (h: number) => {
   const y = (((h - MESAS.base) % 40) + 40) % 40;
   return y >= 32 && y < 40;
 };
+/** Closed form: the hardness the talus rule reads, each bed's coming in over its lowest 3 m by a smoothstep. */
+const hardnessAt = (h: number) => {
+  const y = (((h - MESAS.base) % 40) + 40) % 40;
+  const t = Math.min(1, (y >= 32 ? y - 32 : y) / 3);
+  const s = t * t * (3 - 2 * t);
+  return y >= 32 ? 1 + 19 * s : 20 - 19 * s;
+};
+/** The cap's upper part, over the fade: its lip and its face's upper edge. */
+const inCapTop = (h: number) => inCaprock(h) && hardnessAt(h) === 20;
 
-/** The shader's terrainBand run as JavaScript with the uniforms' values; returns the bed whose hardness a rule reads. */
-function shaderBandBed(setting: ReturnType<typeof createGroundUniforms>): (height: number) => number {
-  const body = glslToJs(glslBody(GROUND_FRAGMENT_HEADER, 'vec3 terrainBand('), ['float', 'int', 'vec3']);
-  const band = new Function(
+/**
+ * The shader's terrainBand then terrainBandHardness, their GLSL text run as JavaScript with the uniforms'
+ * values (the globals terrainBand sets kept in locals): the hardness a talus rule reads at a height.
+ */
+function shaderHardness(setting: ReturnType<typeof createGroundUniforms>): (height: number) => number {
+  const js = (signature: string) => glslToJs(glslBody(GROUND_FRAGMENT_HEADER, signature), ['float', 'int', 'vec3']);
+  const run = new Function(
     'floor',
     'min',
     'mix',
@@ -43,21 +55,26 @@ function shaderBandBed(setting: ReturnType<typeof createGroundUniforms>): (heigh
     'terrainBedCount',
     'terrainBedBlend',
     'terrainBedColours',
+    'terrainBedHardness',
     'height',
-    // The shader's global (the bed found) kept in a local and returned beside the colour.
-    `let terrainBandBed = -1; const colour = (() => {${body}})(); return terrainBandBed;`,
+    `let terrainBandBed = -1, terrainBandThickness = -1, terrainBandDepth = -1;
+     (() => {${js('vec3 terrainBand(')}})();
+     return (() => {${js('float terrainBandHardness(')}})();`,
   );
   const colours = setting.terrainBedColours.value.map((v) => [v.x, v.y, v.z]);
+  const mix = (a: number | number[], b: number | number[], f: number) =>
+    typeof a === 'number' && typeof b === 'number' ? a + (b - a) * f : glslMix(a as number[], b as number[], f);
   return (height) =>
-    band(
+    run(
       Math.floor,
       Math.min,
-      glslMix,
+      mix,
       glslSmoothstep,
       setting.terrainBedTops.value,
       setting.terrainBedCount.value,
       setting.terrainBedBlend.value,
       colours,
+      setting.terrainBedHardness.value,
       height - MESAS.base,
     ) as number;
 }
@@ -82,24 +99,25 @@ describe('talus only on the soft beds of a project’s strata', () => {
   it('the view reads the hardness of the bed at each height (no fade) and its scree rule keeps talus off the caprock', () => {
     const uniforms = createGroundUniforms();
     setGroundUniforms(uniforms, 'desert', LINES, MESAS);
-    expect(GROUND_FRAGMENT).toContain('float gHardness = terrainBedHardness[terrainBandBed];');
+    expect(GROUND_FRAGMENT).toContain('float gHardness = terrainBandHardness();');
     expect(GROUND_FRAGMENT).toContain('terrainGroundInput(a, h, gSlope, vTerrainCover, gCover, gHardness)');
-    const bed = shaderBandBed(uniforms);
+    const shaderHardnessAt = shaderHardness(uniforms);
     const input = shaderInput();
     const rules = layers[scree].rules.map((rule) => packRule(rule, new Vector4()));
     // Heights across three repeats, the cap tops (just under each caprock's top) and the lips over them.
     for (let h = -20; h <= 125; h += 0.13) {
-      const hardness = uniforms.terrainBedHardness.value[bed(h)];
-      expect(hardness, `h ${h.toFixed(2)}`).toBe(inCaprock(h) ? 20 : 1);
+      const hardness = shaderHardnessAt(h);
+      expect(hardness, `h ${h.toFixed(2)}`).toBeCloseTo(hardnessAt(h), 9);
       // At every talus angle up to the rock's: none on the caprock (its lip, its face's upper edge), all of
       // it on the shale at the angle of repose and over.
       for (const slope of [30, 33, 36, 40, 44]) {
         const read = rules.map((rule) => input(rule, h, slope, hardness));
         expect(read[1]).toBe(hardness);
         const talus = screeAt(layers, h, slope, hardness);
-        if (inCaprock(h)) expect(talus, `h ${h.toFixed(2)}, ${slope}°`).toBe(0);
-        else expect(talus, `h ${h.toFixed(2)}, ${slope}°`).toBe(screeAt(bySlope, h, slope, 0));
-        if (!inCaprock(h) && slope <= 33) expect(talus).toBe(1);
+        // Talus where the hardness read is under the softest and hardest beds' geometric mean, as by slope alone.
+        expect(talus, `h ${h.toFixed(2)}, ${slope}°`).toBe(hardnessAt(h) <= Math.sqrt(20) ? screeAt(bySlope, h, slope, 0) : 0);
+        if (inCapTop(h)) expect(talus).toBe(0);
+        if (!inCaprock(h) && hardnessAt(h) < 4 && slope <= 33) expect(talus).toBe(1);
       }
     }
   });
@@ -119,8 +137,8 @@ describe('talus only on the soft beds of a project’s strata', () => {
       for (const slope of [31, 35, 38]) {
         writeNaturalGround(palette, h, slope, 0, 0, colour, 0);
         const inputs: GroundInputs = { height: h, slopeDeg: slope, flow: 0, deposition: 0, road: 0, x: 0, z: 0 };
-        // Closed form: on the caprock what the layers paint without talus; on the shale talus by slope alone.
-        writeGroundColour(inCaprock(h) ? noTalus : talusOnly, inputs, expected, 0, scratch);
+        // Closed form: where the hardness read is over the rule's, what the layers paint without talus; else talus by slope alone.
+        writeGroundColour(hardnessAt(h) > Math.sqrt(20) ? noTalus : talusOnly, inputs, expected, 0, scratch);
         for (let c = 0; c < 3; c++) expect(colour[c], `h ${h}, ${slope}°`).toBeCloseTo(expected[c], 6);
       }
   });
