@@ -14,7 +14,7 @@ import { srgbByteToLinear } from '../terrain/colourRamp';
 import { bandCycle, type Rgb, type RockBands } from '../terrain/rockBands';
 import { SNOW_SLOPE_RULE, snowBand, snowHeightRule } from './snowLine';
 import { boxedFallingEdge, boxedRisingEdge, writeBoxedBandColour } from './footprintFilter';
-import { bandHeight, HARDNESS_FADE, LEVEL_FRAME, strataFrame, strataRockBands, type BandFrame } from './strataBands';
+import { bandHeight, HARDNESS_FADE, LEVEL_FRAME, strataFrame, strataRockBands, type BandFrame, type TalusHardness } from './strataBands';
 import type { Strata } from '../terrain/strata';
 import { TURF_BAND, TURF_EDGE, turfInReach, turfNoise, turfSpreadLost, widenedSoftness } from './turfEdge';
 
@@ -37,10 +37,10 @@ export interface GroundData {
   erosion: boolean;
   road: boolean;
   /**
-   * A project's beds (strataBands.ts talusHardness): talus lies only on beds softer than this (its rule
-   * reads the `hardness` of the bed at the point). Absent: talus by slope alone (the climate's own bands).
+   * A project's beds (strataBands.ts talusHardness): talus lies only on the softer beds (its rule reads the
+   * `hardness` of the bed at the point). Absent: talus by slope alone (the climate's own bands).
    */
-  talusHardness?: number;
+  talusHardness?: TalusHardness;
 }
 
 /** Rock fades in over this many degrees below the climate's rock slope; bare earth on banks over the same below its own. */
@@ -99,7 +99,7 @@ export function groundLayers(climate: Climate, lines: GroundLines, data: GroundD
       rubble: look.talusRubble,
       rules: [
         { source: 'slope', min: look.talusSlope, softness: SLOPE_FADE },
-        ...(data.talusHardness !== undefined ? [{ source: 'hardness' as const, max: data.talusHardness }] : []),
+        ...(data.talusHardness ? [{ source: 'hardness' as const, ...data.talusHardness }] : []),
       ],
     });
   // Rock takes over from earth (or scree) along the same ragged edge and by the same noise: where the turf and

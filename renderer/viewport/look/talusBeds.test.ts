@@ -37,6 +37,11 @@ const hardnessAt = (h: number) => {
   const s = t * t * (3 - 2 * t);
   return y >= 32 ? 1 + 19 * s : 20 - 19 * s;
 };
+/** Closed form: the talus rule's weight, full to √20 (the beds' geometric mean), none at 20, a smoothstep between. */
+const talusShare = (hardness: number) => {
+  const t = Math.min(1, Math.max(0, (hardness - Math.sqrt(20)) / (20 - Math.sqrt(20))));
+  return 1 - t * t * (3 - 2 * t);
+};
 /** The cap's upper part, over the fade: its lip and its face's upper edge. */
 const inCapTop = (h: number) => inCaprock(h) && hardnessAt(h) === 20;
 
@@ -114,8 +119,8 @@ describe('talus only on the soft beds of a project’s strata', () => {
         const read = rules.map((rule) => input(rule, h, slope, hardness));
         expect(read[1]).toBe(hardness);
         const talus = screeAt(layers, h, slope, hardness);
-        // Talus where the hardness read is under the softest and hardest beds' geometric mean, as by slope alone.
-        expect(talus, `h ${h.toFixed(2)}, ${slope}°`).toBe(hardnessAt(h) <= Math.sqrt(20) ? screeAt(bySlope, h, slope, 0) : 0);
+        // Talus as by slope alone times the hardness rule's share.
+        expect(talus, `h ${h.toFixed(2)}, ${slope}°`).toBeCloseTo(screeAt(bySlope, h, slope, 0) * talusShare(hardnessAt(h)), 6);
         if (inCapTop(h)) expect(talus).toBe(0);
         if (!inCaprock(h) && hardnessAt(h) < 4 && slope <= 33) expect(talus).toBe(1);
       }
@@ -131,22 +136,27 @@ describe('talus only on the soft beds of a project’s strata', () => {
     );
     const talusOnly = groundPalette('desert', groundLayers('desert', LINES, { erosion: false, road: false }), MESAS);
     const colour = [0, 0, 0];
-    const expected = [0, 0, 0];
+    const without = [0, 0, 0];
+    const withTalus = [0, 0, 0];
     const scratch = new Float32Array(16);
     for (let h = 30; h <= 45; h += 0.25)
       for (const slope of [31, 35, 38]) {
         writeNaturalGround(palette, h, slope, 0, 0, colour, 0);
         const inputs: GroundInputs = { height: h, slopeDeg: slope, flow: 0, deposition: 0, road: 0, x: 0, z: 0 };
-        // Closed form: where the hardness read is over the rule's, what the layers paint without talus; else talus by slope alone.
-        writeGroundColour(hardnessAt(h) > Math.sqrt(20) ? noTalus : talusOnly, inputs, expected, 0, scratch);
-        for (let c = 0; c < 3; c++) expect(colour[c], `h ${h}, ${slope}°`).toBeCloseTo(expected[c], 6);
+        // Closed form: the layers' colour without talus and with talus by slope alone, mixed by the rule's share
+        // (the stack's weights are linear in one layer's coverage).
+        writeGroundColour(noTalus, inputs, without, 0, scratch);
+        writeGroundColour(talusOnly, inputs, withTalus, 0, scratch);
+        const share = talusShare(hardnessAt(h));
+        for (let c = 0; c < 3; c++) expect(colour[c], `h ${h}, ${slope}°`).toBeCloseTo(without[c] + (withTalus[c] - without[c]) * share, 6);
+        if (inCapTop(h)) expect(colour).toEqual(without);
       }
   });
 
   it('the engine’s starting masks carry the same rule, and nothing changes without strata of two hardnesses', () => {
     const masks = defaultMaskSet(0, 120, false, 5000, { climate: 'desert', treeLine: 2500, strata: MESAS });
     expect(masks.layers.find((layer) => layer.name === 'scree')?.rules).toEqual(layers[scree].rules);
-    expect(layers[scree].rules[1]).toEqual({ source: 'hardness', max: Math.sqrt(20) });
+    expect(layers[scree].rules[1]).toEqual({ source: 'hardness', max: Math.sqrt(20), softness: 20 - Math.sqrt(20) });
     const plain = bySlope;
     expect(viewGroundLayers('desert', LINES)).toEqual(plain);
     const oneHardness: Strata = { ...MESAS, beds: MESAS.beds.map((bed) => ({ ...bed, hardness: 3 })) };
