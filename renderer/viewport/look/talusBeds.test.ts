@@ -101,7 +101,7 @@ describe('talus only on the soft beds of a project’s strata', () => {
     return weights[scree];
   };
 
-  it('the view reads the hardness of the bed at each height (no fade) and its scree rule keeps talus off the caprock', () => {
+  it('the view reads the hardness of the bed at each height (coming in over a bed’s lowest 3 m) and its scree rule keeps talus off the caprock', () => {
     const uniforms = createGroundUniforms();
     setGroundUniforms(uniforms, 'desert', LINES, MESAS);
     expect(GROUND_FRAGMENT).toContain('float gHardness = terrainBandHardness();');
