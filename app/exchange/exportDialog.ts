@@ -64,6 +64,7 @@ export class ExportDialog {
       climate: lines?.climate,
       treeLine: lines?.treeLine,
       road: data?.road !== undefined,
+      strata: data?.hardness !== undefined ? lines?.strata : null,
     });
   }
 

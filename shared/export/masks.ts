@@ -35,6 +35,8 @@ import { groundLayers } from '../ground/groundMaterials';
 import { snowHeightShift } from '../ground/snowLine';
 import { turfInReach, turfNoise } from '../ground/turfEdge';
 import type { Climate } from '../ground/climate';
+import { talusHardness } from '../ground/strataBands';
+import type { Strata } from '../terrain/strata';
 
 export { MASK_SOURCES, ruleWeight, type MaskLayer, type MaskRule, type MaskSource };
 
@@ -570,6 +572,8 @@ export interface DefaultMaskLook {
   climate?: Climate;
   treeLine?: number;
   road?: boolean;
+  /** The project's beds (needs the hardness source): talus only on the soft ones, as the view paints it (strataBands.ts talusHardness). */
+  strata?: Strata | null;
 }
 
 /**
@@ -585,7 +589,12 @@ export function defaultMaskSet(min: number, max: number, erosion = false, snowLi
   const round = (v: number) => Math.round(v * 100) / 100;
   const snow = snowLine ?? round(min + 0.8 * span);
   const tree = Math.min(look.treeLine ?? round(min + 0.6 * span), snow);
-  const layers = groundLayers(look.climate ?? 'temperate', { treeLine: tree, snowLine: snow }, { erosion, road: look.road ?? false });
+  const talus = talusHardness(look.strata);
+  const layers = groundLayers(
+    look.climate ?? 'temperate',
+    { treeLine: tree, snowLine: snow },
+    { erosion, road: look.road ?? false, ...(talus !== undefined && { talusHardness: talus }) },
+  );
   return {
     layers: layers.map(({ name, rules, snowBand, slopeBand }) => ({
       name,

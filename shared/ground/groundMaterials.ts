@@ -14,7 +14,7 @@ import { srgbByteToLinear } from '../terrain/colourRamp';
 import { bandCycle, type Rgb, type RockBands } from '../terrain/rockBands';
 import { SNOW_SLOPE_RULE, snowBand, snowHeightRule } from './snowLine';
 import { boxedFallingEdge, boxedRisingEdge, writeBoxedBandColour } from './footprintFilter';
-import { bandHeight, LEVEL_FRAME, strataFrame, strataRockBands, type BandFrame } from './strataBands';
+import { bandHeight, HARDNESS_FADE, LEVEL_FRAME, strataFrame, strataRockBands, type BandFrame, type TalusHardness } from './strataBands';
 import type { Strata } from '../terrain/strata';
 import { TURF_BAND, TURF_EDGE, turfInReach, turfNoise, turfSpreadLost, widenedSoftness } from './turfEdge';
 
@@ -36,6 +36,11 @@ export interface GroundLines {
 export interface GroundData {
   erosion: boolean;
   road: boolean;
+  /**
+   * A project's beds (strataBands.ts talusHardness): talus lies only on the softer beds (its rule reads the
+   * `hardness` of the bed at the point). Absent: talus by slope alone (the climate's own bands).
+   */
+  talusHardness?: TalusHardness;
 }
 
 /** Rock fades in over this many degrees below the climate's rock slope; bare earth on banks over the same below its own. */
@@ -92,7 +97,10 @@ export function groundLayers(climate: Climate, lines: GroundLines, data: GroundD
       material: 'gravel',
       banded: 0,
       rubble: look.talusRubble,
-      rules: [{ source: 'slope', min: look.talusSlope, softness: SLOPE_FADE }],
+      rules: [
+        { source: 'slope', min: look.talusSlope, softness: SLOPE_FADE },
+        ...(data.talusHardness ? [{ source: 'hardness' as const, ...data.talusHardness }] : []),
+      ],
     });
   // Rock takes over from earth (or scree) along the same ragged edge and by the same noise: where the turf and
   // the soil under it are thinnest, earth shows sooner and rock too; on the whole it comes in over the SLOPE_FADE
@@ -130,6 +138,8 @@ export interface GroundInputs {
   road: number;
   /** 0…1 the roads' gravel (shoulders and end aprons); 0 or absent without roads. */
   shoulder?: number;
+  /** The hardness of the project's bed at the point (strata.ts hardnessMap); 0 or absent without strata. */
+  hardness?: number;
   /**
    * Metres of height the pixel spans (|∇h| × its size; footprintFilter.ts): the height rules and the
    * rock bands are averaged over it. 0 or absent: read at the point (the 3D view's fragments).
@@ -168,8 +178,10 @@ function inputOf(rule: MaskRule, inputs: GroundInputs): number {
       return inputs.road;
     case 'shoulder':
       return inputs.shoulder ?? 0;
+    case 'hardness':
+      return inputs.hardness ?? 0;
     default:
-      throw new Error(`ground layers read height, slope, flow, deposition, road and shoulder, not ${rule.source}`);
+      throw new Error(`ground layers read height, slope, flow, deposition, road, shoulder and hardness, not ${rule.source}`);
   }
 }
 
@@ -224,6 +236,8 @@ export interface GroundPalette {
   readonly frame: BandFrame;
   /** The beds' repeat, metres. */
   readonly cycle: number;
+  /** Each band's bed's hardness (the project's strata's), or null for the climate's own bands (no hardness). */
+  readonly bedHardness: readonly number[] | null;
   /** The layers' rules as numbers (packRules), read per vertex without the rule objects. */
   readonly packed: Float64Array;
   /** The ragged snow layer's band, metres (0: none), and its height rule (snowLine.ts snowShiftInReach). */
@@ -233,7 +247,7 @@ export interface GroundPalette {
   readonly gravel: readonly number[];
 }
 
-const RULE_SOURCES: Partial<Record<MaskRule['source'], number>> = { height: 0, slope: 1, flow: 2, deposition: 3, road: 4, shoulder: 5 };
+const RULE_SOURCES: Partial<Record<MaskRule['source'], number>> = { height: 0, slope: 1, flow: 2, deposition: 3, road: 4, shoulder: 5, hardness: 6 };
 /** Numbers per packed rule: source (−1: none), min, max, softness, has min, has max. */
 const PACKED = 6;
 const PACKED_RULES = 2;
@@ -254,7 +268,7 @@ function packRules(layers: readonly MaskLayer[]): Float64Array {
         continue;
       }
       const source = RULE_SOURCES[rule.source];
-      if (source === undefined) throw new Error(`ground layers read height, slope, flow, deposition, road and shoulder, not ${rule.source}`);
+      if (source === undefined) throw new Error(`ground layers read height, slope, flow, deposition, road, shoulder and hardness, not ${rule.source}`);
       out.set([source, rule.min ?? 0, rule.max ?? 0, rule.softness ?? 0, rule.min === undefined ? 0 : 1, rule.max === undefined ? 0 : 1], o);
     }
   });
@@ -356,6 +370,7 @@ export function groundPalette(climate: Climate, layers: readonly GroundLayer[], 
     bands,
     frame: own && strata ? strataFrame(strata) : LEVEL_FRAME,
     cycle: bandCycle(bands),
+    bedHardness: own && strata ? strata.beds.map((bed) => bed.hardness) : null,
     packed: packRules(layers),
     snowBand: snowLayer?.snowBand ?? 0,
     snowRule: snowLayer?.rules.find((rule) => rule.source === 'height') ?? { source: 'height' },
@@ -410,7 +425,9 @@ export function writeGroundColour(palette: GroundPalette, inputs: GroundInputs, 
                 ? inputs.deposition
                 : source === 4
                   ? inputs.road
-                  : (inputs.shoulder ?? 0);
+                  : source === 5
+                    ? (inputs.shoulder ?? 0)
+                    : bandHardness(palette, bandHeight(palette.frame, inputs.x ?? 0, inputs.z ?? 0, inputs.height));
       coverage *= packedWeight(packed, o, v, source === 0 ? footprint : source === 1 ? slopeFootprint : 0);
     }
     scratch[l] = left * coverage;
@@ -443,3 +460,29 @@ export function writeGroundColour(palette: GroundPalette, inputs: GroundInputs, 
   out[offset + 2] = b * shade;
 }
 const BAND_SCRATCH = new Float32Array(3);
+
+/**
+ * The hardness a talus rule reads at band height `at`: the bed's own (strata.ts bedAtElevation on the bands'
+ * repeat, as the engine's hardness mask has it per vertex), except over the bed's lowest HARDNESS_FADE metres
+ * (at most half of it), where it comes in from the hardness of the bed below by a smoothstep; 0 on the
+ * climate's own bands.
+ */
+export function bandHardness(palette: GroundPalette, at: number): number {
+  const hardness = palette.bedHardness;
+  if (!hardness) return 0;
+  const { beds } = palette.bands;
+  const y = at - Math.floor(at / palette.cycle) * palette.cycle;
+  let bottom = 0;
+  let bed = beds.length - 1;
+  for (let b = 0; b < beds.length - 1; b++) {
+    if (y < bottom + beds[b].thickness) {
+      bed = b;
+      break;
+    }
+    bottom += beds[b].thickness;
+  }
+  const fade = Math.min(HARDNESS_FADE, 0.5 * beds[bed].thickness);
+  const t = Math.min(1, Math.max(0, (y - bottom) / fade));
+  const below = hardness[bed === 0 ? beds.length - 1 : bed - 1];
+  return below + (hardness[bed] - below) * t * t * (3 - 2 * t);
+}

@@ -12,6 +12,7 @@ import type { LayerStack } from '../layers/types';
 import { stackStrata } from '../layers/stackStrata';
 import type { Strata } from '../terrain/strata';
 import { snowShiftInReach } from './snowLine';
+import { talusHardness } from './strataBands';
 import { groundLayers, groundPalette, writeGroundColour, type GroundData, type GroundInputs, type GroundPalette } from './groundMaterials';
 import { linearRamp, NATURAL_SNOW_LINE_T, NATURAL_TABLE, NATURAL_TREE_LINE_T, RAMP_SIZE, SLOPE_BINS, srgbByteToLinear } from '../terrain/colourRamp';
 
@@ -53,7 +54,8 @@ export function naturalPalette(lines: NaturalLines, data: GroundData): GroundPal
   const key = `${climate} ${lines.treeLine} ${lines.snowLine} ${data.erosion} ${data.road} ${strataKey(lines.strata)}`;
   let palette = PALETTES.get(key);
   if (!palette) {
-    palette = groundPalette(climate, groundLayers(climate, lines, data), lines.strata ?? null);
+    const talus = talusHardness(lines.strata);
+    palette = groundPalette(climate, groundLayers(climate, lines, talus === undefined ? data : { ...data, talusHardness: talus }), lines.strata ?? null);
     if (PALETTES.size > 16) PALETTES.clear();
     PALETTES.set(key, palette);
   }

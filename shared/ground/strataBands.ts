@@ -75,3 +75,38 @@ export function strataRockBands(strata: Strata, look: ClimateLook): RockBands | 
   const thinnest = Math.min(...strata.beds.map((bed) => bed.thickness));
   return { beds: strata.beds.map((bed, n) => ({ thickness: bed.thickness, srgb: colours[n] })), blend: Math.min(look.bands.blend, 0.25 * thinnest) };
 }
+
+/**
+ * Metres over which a bed's hardness takes over from the one below it (at most half the bed), for the talus
+ * rule only (groundMaterials.ts bandHardness): a talus apron on a ramp that climbs from the shale into a
+ * caprock fades out over the cap's lowest metres instead of stopping along the bed's foot as a level line,
+ * while the cap's upper part (its lip, its face's upper edge) takes none.
+ */
+export const HARDNESS_FADE = 3;
+
+/** The talus rule's band of hardness (talusHardness): full talus up to `max`, none from `max + softness`. */
+export interface TalusHardness {
+  readonly max: number;
+  readonly softness: number;
+}
+
+/**
+ * The hardness from which a project's bed takes no talus (the scree layer's hardness rule, groundMaterials.ts):
+ * full up to the geometric mean of its softest and hardest beds' hardness, none on its hardest, fading
+ * between (a rule's smoothstep edge). Talus is the hard beds' rubble lying on the soft beds under their cliffs;
+ * within a hard bed (a mesa's caprock) a slope at talus angles is the cap's rounded lip or its face's upper
+ * edge, bare rock and the cap's ground, not rubble. Painted as talus by slope alone, the triangles along a rim
+ * that cuts the cells' diagonal (each cell's two triangles one side of the rim and the other, cell-sized) read
+ * rubble and rock in turn: saw-teeth along every caprock lip up close. A vertex lies in one bed (the engine's
+ * hardness mask: 0 or all talus); the view and the CPU colours fade the hardness over a bed's lowest
+ * HARDNESS_FADE metres, so talus fades out there. Undefined when the beds are all one hardness, or too many for
+ * the view's bands (strataRockBands: then the climate's own bands are painted, with no hardness).
+ */
+export function talusHardness(strata: Strata | null | undefined): TalusHardness | undefined {
+  if (!strata || strata.beds.length > MAX_ROCK_BEDS) return undefined;
+  const least = Math.min(...strata.beds.map((bed) => bed.hardness));
+  const most = Math.max(...strata.beds.map((bed) => bed.hardness));
+  if (!(most > least)) return undefined;
+  const max = Math.sqrt(least * most);
+  return { max, softness: most - max };
+}

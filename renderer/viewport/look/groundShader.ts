@@ -9,6 +9,7 @@ import type { MaskRule } from '../../../shared/masks/maskTypes';
 import type { Climate } from '../../../shared/ground/climate';
 import type { Strata } from '../../../shared/terrain/strata';
 import { glslFloat, ruleGlsl } from './coverShader';
+import { HARDNESS_FADE, talusHardness } from '../../../shared/ground/strataBands';
 import * as snow from '../../../shared/ground/snowLine';
 import { SMOOTHSTEP_SPREAD, TURF_OCTAVE_SPREAD, TURF_OCTAVES } from '../../../shared/ground/turfEdge';
 
@@ -25,7 +26,7 @@ import { SMOOTHSTEP_SPREAD, TURF_OCTAVE_SPREAD, TURF_OCTAVES } from '../../../sh
 export const MAX_GROUND_LAYERS = 9;
 /** Rules per layer (groundLayers uses at most two). */
 const RULES_PER_LAYER = 2;
-const SOURCE_INDEX: Partial<Record<MaskRule['source'], number>> = { height: 0, slope: 1, flow: 2, deposition: 3, road: 4, shoulder: 5 };
+const SOURCE_INDEX: Partial<Record<MaskRule['source'], number>> = { height: 0, slope: 1, flow: 2, deposition: 3, road: 4, shoulder: 5, hardness: 6 };
 const ROCK = GROUND_MATERIALS.indexOf('rock');
 const GRAVEL = GROUND_MATERIALS.indexOf('gravel');
 /** A bound that is absent. */
@@ -85,6 +86,8 @@ export interface GroundUniforms {
   terrainBedBlend: IUniform<number>;
   /** Where the beds are read (shared/ground/strataBands.ts BandFrame): (base, gx, gz); 0s for the climate's level bands. */
   terrainBedFrame: IUniform<Vector3>;
+  /** Each bed's hardness (the project's strata's; 0s for the climate's bands): what a `hardness` rule reads. */
+  terrainBedHardness: IUniform<number[]>;
 }
 
 export function createGroundUniforms(): GroundUniforms {
@@ -104,6 +107,7 @@ export function createGroundUniforms(): GroundUniforms {
     terrainBedCount: { value: 1 },
     terrainBedBlend: { value: 0 },
     terrainBedFrame: { value: new Vector3() },
+    terrainBedHardness: { value: new Array<number>(MAX_ROCK_BEDS).fill(0) },
   };
 }
 
@@ -111,18 +115,22 @@ export function createGroundUniforms(): GroundUniforms {
 export function packRule(rule: MaskRule | undefined, out: Vector4): Vector4 {
   if (!rule) return out.set(-NONE, NONE, 0, -1);
   const source = SOURCE_INDEX[rule.source];
-  if (source === undefined) throw new Error(`the ground shader reads height, slope, flow, deposition, road and shoulder, not ${rule.source}`);
+  if (source === undefined) throw new Error(`the ground shader reads height, slope, flow, deposition, road, shoulder and hardness, not ${rule.source}`);
   return out.set(rule.min ?? -NONE, rule.max ?? NONE, rule.softness ?? 0, source);
 }
 
-/** The layers the view paints: every layer the climate has (sediment and gravel read 0 cover without erosion results: the same weights). */
-export function viewGroundLayers(climate: Climate, lines: GroundLines): GroundLayer[] {
-  return groundLayers(climate, lines, { erosion: true, road: true });
+/**
+ * The layers the view paints: every layer the climate has (sediment and gravel read 0 cover without erosion
+ * results: the same weights), talus only on the soft beds of the project's `strata` (strataBands.ts talusHardness).
+ */
+export function viewGroundLayers(climate: Climate, lines: GroundLines, strata: Strata | null = null): GroundLayer[] {
+  const talus = talusHardness(strata);
+  return groundLayers(climate, lines, { erosion: true, road: true, ...(talus !== undefined && { talusHardness: talus }) });
 }
 
 /** Sets the ground uniforms for a climate and the View's lines, the rock banded by the document's `strata` where it has them. */
 export function setGroundUniforms(uniforms: GroundUniforms, climate: Climate, lines: GroundLines, strata: Strata | null = null): void {
-  const layers = viewGroundLayers(climate, lines);
+  const layers = viewGroundLayers(climate, lines, strata);
   if (layers.length > MAX_GROUND_LAYERS) throw new Error(`at most ${MAX_GROUND_LAYERS} ground layers, got ${layers.length}`);
   const palette = groundPalette(climate, layers, strata);
   uniforms.terrainGroundCount.value = layers.length;
@@ -144,6 +152,8 @@ export function setGroundUniforms(uniforms: GroundUniforms, climate: Climate, li
     uniforms.terrainBedColours.value[b].set(...palette.linearBeds[b]);
   });
   uniforms.terrainBedCount.value = Math.min(beds.length, MAX_ROCK_BEDS);
+  uniforms.terrainBedHardness.value.fill(0);
+  palette.bedHardness?.slice(0, MAX_ROCK_BEDS).forEach((hardness, b) => (uniforms.terrainBedHardness.value[b] = hardness));
   uniforms.terrainBedBlend.value = blend;
 }
 
@@ -239,6 +249,7 @@ uniform float terrainBedTops[${MAX_ROCK_BEDS}];
 uniform int terrainBedCount;
 uniform float terrainBedBlend;
 uniform vec3 terrainBedFrame;
+uniform float terrainBedHardness[${MAX_ROCK_BEDS}];
 const float TERRAIN_TILE[${GROUND_MATERIALS.length}] = ${perMaterial(GROUND_TILE_METRES)};
 const float TERRAIN_ALBEDO[${GROUND_MATERIALS.length}] = ${perMaterial(GROUND_ALBEDO_AMOUNT)};
 
@@ -269,14 +280,19 @@ ${TURF_GLSL}
 float terrainTextureLead(float heaviest, float second) {
   return heaviest * min(1.0, (heaviest - second) / ${glslFloat(TIE_FADE)});
 }
-// What a packed rule reads; 'road' is the roads' cover (terrainRoadCover: surface, gravel).
-float terrainGroundInput(vec4 rule, float height, float slopeDeg, vec2 cover, vec2 road) {
-  return rule.w < 0.5 ? height : rule.w < 1.5 ? slopeDeg : rule.w < 2.5 ? cover.x : rule.w < 3.5 ? cover.y : rule.w < 4.5 ? road.x : road.y;
+// What a packed rule reads; 'road' is the roads' cover (terrainRoadCover: surface, gravel), 'hardness' the bed's.
+float terrainGroundInput(vec4 rule, float height, float slopeDeg, vec2 cover, vec2 road, float hardness) {
+  return rule.w < 0.5 ? height : rule.w < 1.5 ? slopeDeg : rule.w < 2.5 ? cover.x : rule.w < 3.5 ? cover.y : rule.w < 4.5 ? road.x
+    : rule.w < 5.5 ? road.y : hardness;
 }
 // shared/ground/strataBands.ts bandHeight: where a world point lies among the beds (their base and dip).
 float terrainBedHeight(vec3 world) {
   return world.y - terrainBedFrame.y * world.x - terrainBedFrame.z * world.z - terrainBedFrame.x;
 }
+// The bed terrainBand last found: its index, thickness and the metres above its bottom (terrainBandHardness).
+int terrainBandBed = 0;
+float terrainBandThickness = 1.0;
+float terrainBandDepth = 0.0;
 // shared/terrain/rockBands.ts writeBandColour: the bed at this height, fading into the next one below its top.
 vec3 terrainBand(float height) {
   float cycle = terrainBedTops[terrainBedCount - 1];
@@ -289,10 +305,20 @@ vec3 terrainBand(float height) {
     bed = b + 1;
   }
   float top = terrainBedTops[bed];
+  terrainBandBed = bed;
+  terrainBandThickness = top - bottom;
+  terrainBandDepth = y - bottom;
   float blend = min(terrainBedBlend, top - bottom);
   float f = blend > 0.0 ? smoothstep(top - blend, top, y) : 0.0;
   int next = bed + 1 >= terrainBedCount ? 0 : bed + 1;
   return mix(terrainBedColours[bed], terrainBedColours[next], f);
+}
+// groundMaterials.ts bandHardness: the hardness a talus rule reads in the bed terrainBand found, coming in
+// from the bed below's over its lowest ${HARDNESS_FADE} m (at most half of it).
+float terrainBandHardness() {
+  int below = terrainBandBed == 0 ? terrainBedCount - 1 : terrainBandBed - 1;
+  float fade = min(${glslFloat(HARDNESS_FADE)}, 0.5 * terrainBandThickness);
+  return mix(terrainBedHardness[below], terrainBedHardness[terrainBandBed], smoothstep(0.0, fade, terrainBandDepth));
 }
 // A material tile's coordinates (the non-rock material's one read): warped by smooth noise up to
 // TILE_WARP of a tile over about three tiles, so neighbouring tiles never line up and no repeat shows
@@ -350,6 +376,8 @@ export const GROUND_FRAGMENT = /* glsl */ `
   float gHeight = vTerrainWorld.y;
   float gSlope = terrainRuleSlope(degrees(acos(clamp(terrainWorldNormal.y, 0.0, 1.0))), dFdx(vTerrainWorld), dFdy(vTerrainWorld));
   vec3 gBand = terrainBand(terrainBedHeight(vTerrainWorld));
+  // The bed's hardness (talus lies on the soft beds only: strataBands.ts talusHardness).
+  float gHardness = terrainBandHardness();
   vec3 gMean = vec3(0.0);
   float gLeft = 1.0;
   float gRock = 0.0;
@@ -379,8 +407,8 @@ export const GROUND_FRAGMENT = /* glsl */ `
       // A ragged snow layer reads the height moved by the snow line's shift (snowLine.ts).
       float band = terrainGroundSnowBand[l];
       float h = band > 0.0 ? gHeight + band * gSnowShift : gHeight;
-      float ca = terrainGroundRule(a, terrainGroundInput(a, h, gSlope, vTerrainCover, gCover));
-      float cb = terrainGroundRule(b, terrainGroundInput(b, h, gSlope, vTerrainCover, gCover));
+      float ca = terrainGroundRule(a, terrainGroundInput(a, h, gSlope, vTerrainCover, gCover, gHardness));
+      float cb = terrainGroundRule(b, terrainGroundInput(b, h, gSlope, vTerrainCover, gCover, gHardness));
       // A ragged turf layer reads the slope moved by the turf's noise (turfEdge.ts), where that can change it.
       float sBand = terrainGroundSlopeBand[l];
       if (sBand > 0.0) {
