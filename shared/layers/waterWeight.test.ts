@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { WATER_RIVER } from '../hydrology/water';
 import { DEFAULT_WATER_PARAMS, type WaterParams } from '../hydrology/waterParams';
+import { createWaterSurface } from '../hydrology/waterSurface';
+import { evaluateStack } from './evaluate';
 import { stackWater, stackWaterDepth } from './stackWater';
 import type { LayerMask, LayerSize, WaterLayer } from './types';
 
@@ -106,6 +108,16 @@ describe('a water layer’s weight decides where its water is (weightedWater)', 
       expect(masked.heights).toEqual(old.heights);
       // The automatic water's own result (the network's centrelines) is the weighted water too.
       expect(masked.automatic!.water.kind.every((k, v) => k === 0 || input[v] <= 19)).toBe(true);
+    });
+
+    it('is the water the editor’s evaluation collects for its views (the same weighted water)', () => {
+      const stack = [waterLayer(riverParams, 1, lowerHalf)];
+      const water = createWaterSurface(input.length);
+      const heights = evaluateStack(stack, size, { water }, input)!;
+      const masked = found(riverParams, lowerHalf);
+      expect(Array.from(water.surface)).toEqual(Array.from(masked.surface.surface));
+      expect(Array.from(water.kind)).toEqual(Array.from(masked.surface.kind));
+      expect(heights).toEqual(masked.heights);
     });
 
     it('keeps the surface from rising downstream along the floor', () => {
