@@ -11,6 +11,7 @@ import { createInProcessTransport } from '../jobs/inProcessTransport';
 import { TerrainJobs } from '../jobs/terrainJobs';
 import { createWaterModel, nextWaterId } from './waterModel';
 import { createImportEdit } from '../exchange/importEdit';
+import { createLayersModel } from '../layers/layersModel';
 
 const SIDE = 41;
 const CELL = 2;
@@ -109,6 +110,27 @@ describe('the Water section model', () => {
       ),
     ).toBe('done');
     expect(waterDepths(editor.document.water!, editor.document.field.heights)[CENTRE]).toBeCloseTo(3, 5);
+    jobs.dispose();
+  });
+
+  it('follows the water layer’s opacity and mask in the document’s water (what both views draw): no lake under ½ or masked out, one undo entry each', async () => {
+    const { editor, jobs, model } = bowlEditor();
+    const layers = createLayersModel(editor, jobs);
+    await model.add();
+    const depthAtCentre = () => waterDepths(editor.document.water!, editor.document.field.heights)[CENTRE];
+    expect(depthAtCentre()).toBeCloseTo(3, 5);
+    expect(await layers.setOpacity('water-1', 0.4)).toBe('done');
+    expect(editor.document.water!.kind.every((k) => k === 0)).toBe(true);
+    expect(depthAtCentre()).toBe(0);
+    expect(await layers.setOpacity('water-1', 0.5)).toBe('done');
+    expect(depthAtCentre()).toBeCloseTo(3, 5);
+    // A height mask from 9 m up leaves the bowl's middle (its floor at 7 m) out: dry there, the rim's ring kept.
+    const masked = editor.document.stack.map((layer) => (layer.id === 'water-1' ? { ...layer, opacity: 1, mask: { kind: 'height' as const, min: 9, max: 100, softness: 0 } } : layer));
+    expect(await jobs.applyStack(masked, 'Mask')).toBe('done');
+    expect(depthAtCentre()).toBe(0);
+    expect(editor.document.water!.kind.some((k) => k === WATER_LAKE)).toBe(true);
+    editor.undo();
+    expect(depthAtCentre()).toBeCloseTo(3, 5);
     jobs.dispose();
   });
 

@@ -72,6 +72,17 @@ export interface WaterParams {
    * 0.002 m, so a saved project replays to the same bytes. The width is the same in both.
    */
   hydraulicGeometry?: HydraulicGeometry;
+  /**
+   * Whether the layer's weight (its opacity × its mask, the weight its carve is mixed in by) decides
+   * where its water is: the layer keeps its water (lake or river) only at the vertices where that weight
+   * is at least ½ (`WATER_WEIGHT_THRESHOLD`), so at opacity 0, or masked out of a basin, it puts no water
+   * there, and at opacity 1 unmasked it puts all of it. Per vertex, as the carve is mixed: a kept vertex's
+   * surface is the unweighted one (a lake at its spill height, a river at its level), so the water never
+   * rises downstream, and a mask's ½ contour across a lake cuts the lake there. Absent (layers saved
+   * before it existed) or false: the water is added whole whatever the weight (only the carve is mixed),
+   * so a saved project replays to the same water; new layers get true. The heights are the same either way.
+   */
+  weightedWater?: boolean;
 }
 
 export type HydraulicGeometry = 1 | 2;
@@ -116,7 +127,11 @@ export const DEFAULT_WATER_PARAMS: Readonly<WaterParams> = {
   floodVersion: LATEST_FLOOD_VERSION,
   channelsAlongLines: true,
   hydraulicGeometry: 2,
+  weightedWater: true,
 };
+
+/** The least weight (opacity × mask) at which a `weightedWater` layer keeps its water at a vertex. */
+export const WATER_WEIGHT_THRESHOLD = 0.5;
 
 export const WATER_LIMITS = {
   riverArea: [100, 1e12],
@@ -131,7 +146,7 @@ export const MAX_MIN_LAKE_DEPTH = 1e4;
 
 const WATER_KEYS = [
   ...['riverArea', 'widthScale', 'depthScale', 'lakes', 'minLakeArea', 'bankSlopeDeg'],
-  ...['continueRivers', 'floodVersion', 'channelsAlongLines', 'hydraulicGeometry', 'minLakeDepth'],
+  ...['continueRivers', 'floodVersion', 'channelsAlongLines', 'hydraulicGeometry', 'minLakeDepth', 'weightedWater'],
 ];
 
 /** River width (m) at contributing area `area` (m²). */
@@ -155,6 +170,7 @@ export function waterProblem(params: WaterParams): string | null {
     return `minLakeDepth must be a number from 0 to ${MAX_MIN_LAKE_DEPTH.toLocaleString('en-US')} (or absent), got ${JSON.stringify(shallowest)}`;
   if (params.continueRivers !== undefined && typeof params.continueRivers !== 'boolean') return 'continueRivers must be true or false';
   if (params.channelsAlongLines !== undefined && typeof params.channelsAlongLines !== 'boolean') return 'channelsAlongLines must be true or false';
+  if (params.weightedWater !== undefined && typeof params.weightedWater !== 'boolean') return 'weightedWater must be true or false';
   if (params.hydraulicGeometry !== undefined && params.hydraulicGeometry !== 1 && params.hydraulicGeometry !== 2)
     return `hydraulicGeometry must be 1 or 2, got ${JSON.stringify(params.hydraulicGeometry)}`;
   if (params.floodVersion !== undefined && !isFloodVersion(params.floodVersion))
