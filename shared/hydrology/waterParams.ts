@@ -72,6 +72,15 @@ export interface WaterParams {
    * 0.002 m, so a saved project replays to the same bytes. The width is the same in both.
    */
   hydraulicGeometry?: HydraulicGeometry;
+  /**
+   * Whether a river's banks (with `channelsAlongLines`) run on at the bank slope ring by ring of one cell
+   * while a ring still cuts the ground (at most MAX_BANK_RINGS, channelLines.ts), so they meet the ground
+   * as a road's shoulders do and no carved edge is steeper than the larger of the ground's slope and the
+   * bank slope. Absent (layers saved before it existed) or false: the bank stops one cell past the V,
+   * and on walls steeper than the V its last cut vertex stands below its uncut neighbour; a saved
+   * project replays to the same bytes. New layers get true.
+   */
+  blendBanks?: boolean;
 }
 
 export type HydraulicGeometry = 1 | 2;
@@ -116,6 +125,7 @@ export const DEFAULT_WATER_PARAMS: Readonly<WaterParams> = {
   floodVersion: LATEST_FLOOD_VERSION,
   channelsAlongLines: true,
   hydraulicGeometry: 2,
+  blendBanks: true,
 };
 
 export const WATER_LIMITS = {
@@ -131,7 +141,7 @@ export const MAX_MIN_LAKE_DEPTH = 1e4;
 
 const WATER_KEYS = [
   ...['riverArea', 'widthScale', 'depthScale', 'lakes', 'minLakeArea', 'bankSlopeDeg'],
-  ...['continueRivers', 'floodVersion', 'channelsAlongLines', 'hydraulicGeometry', 'minLakeDepth'],
+  ...['continueRivers', 'floodVersion', 'channelsAlongLines', 'hydraulicGeometry', 'minLakeDepth', 'blendBanks'],
 ];
 
 /** River width (m) at contributing area `area` (m²). */
@@ -155,6 +165,7 @@ export function waterProblem(params: WaterParams): string | null {
     return `minLakeDepth must be a number from 0 to ${MAX_MIN_LAKE_DEPTH.toLocaleString('en-US')} (or absent), got ${JSON.stringify(shallowest)}`;
   if (params.continueRivers !== undefined && typeof params.continueRivers !== 'boolean') return 'continueRivers must be true or false';
   if (params.channelsAlongLines !== undefined && typeof params.channelsAlongLines !== 'boolean') return 'channelsAlongLines must be true or false';
+  if (params.blendBanks !== undefined && typeof params.blendBanks !== 'boolean') return 'blendBanks must be true or false';
   if (params.hydraulicGeometry !== undefined && params.hydraulicGeometry !== 1 && params.hydraulicGeometry !== 2)
     return `hydraulicGeometry must be 1 or 2, got ${JSON.stringify(params.hydraulicGeometry)}`;
   if (params.floodVersion !== undefined && !isFloodVersion(params.floodVersion))
