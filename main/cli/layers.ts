@@ -85,7 +85,8 @@ evaluated from scratch and written to every --out (a .faultline keeps the stack)
                          its painted shoulders); a river's joinAlongWater and gradeTributaries (true:
                          a tributary's channel graded into its bed); a water layer's continueRivers,
                          floodVersion, channelsAlongLines, hydraulicGeometry (2: the published
-                         depth coefficient) and minLakeDepth (metres: the shallowest lake kept).
+                         depth coefficient), minLakeDepth (metres: the shallowest lake kept) and
+                         blendBanks (true: banks run on at the bank slope until they meet the ground).
                          A bed's own colour (fluvial-1.strata.beds.3.colour="#b8643c") paints it in both views and the
                          colour map; null gives it back the climate's colour for its hardness.
                          Example: --set faults.seed=8, --set thermal.retreatDeg=65
