@@ -81,7 +81,12 @@ describe('automatic water', () => {
       let worst = 0;
       for (let j = 0; j < grid.depth; j++) {
         for (let i = 0; i < grid.width; i++) {
-          for (const [di, dj] of [[1, 0], [0, 1], [1, 1], [1, -1]] as const) {
+          for (const [di, dj] of [
+            [1, 0],
+            [0, 1],
+            [1, 1],
+            [1, -1],
+          ] as const) {
             const ni = i + di;
             const nj = j + dj;
             if (ni >= grid.width || nj < 0 || nj >= grid.depth) continue;
