@@ -113,6 +113,19 @@ describe('automatic water', () => {
     expect(after).toMatchObject({ count: 0 });
   });
 
+  it('stops the banks a cell past the V, as before, on walls steeper than the bank slope (blendBanks)', () => {
+    // Walls of 0.8 (38.7°): a bank at 30° would never meet them, each ring cutting deeper into the wall
+    // (by (0.8 − tan 30°) · 4 m = 0.89 m a ring); so no ring past the first is cut and the bytes are those
+    // without the key.
+    const grid = { width: 181, depth: 121, cellSize: 4 };
+    const mid = ((grid.depth - 1) * grid.cellSize) / 2;
+    const input = sampled(grid, (x, z) => 200 - 0.05 * x + 0.8 * Math.abs(z - mid));
+    const before = water(grid, input, { riverArea: 20_000, blendBanks: undefined });
+    const after = water(grid, input, { riverArea: 20_000, blendBanks: true });
+    expect(before.kind.includes(WATER_RIVER)).toBe(true);
+    expect(after.out).toEqual(before.out);
+  });
+
   it('keeps the water surface from rising downstream', () => {
     for (const [grid, input] of [
       [{ width: 181, depth: 121, cellSize: 4 }, valley({ width: 181, depth: 121, cellSize: 4 })],
