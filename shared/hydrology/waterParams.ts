@@ -77,9 +77,10 @@ export interface WaterParams {
    * while a ring still cuts the ground, less deep than the ring inside it (at most MAX_BANK_RINGS,
    * channelLines.ts), so on walls under the bank slope they meet the ground as a road's shoulders do and
    * no carved edge is steeper than the larger of the ground's slope and the bank slope; on walls steeper
-   * than the bank slope (which a bank would never meet) they stop a cell past the V, as before. Absent (layers saved before it existed) or false: the bank stops one cell past the V,
-   * and on walls steeper than the V its last cut vertex stands below its uncut neighbour; a saved
-   * project replays to the same bytes. New layers get true.
+   * than the bank slope (which a bank would never meet) they stop a cell past the V, as before. Absent
+   * (layers saved before it existed) or false: the bank stops one cell past the V, and on walls steeper
+   * than the V its last cut vertex stands below its uncut neighbour; a saved project replays to the same
+   * bytes. New layers get true.
    */
   blendBanks?: boolean;
 }
