@@ -52,7 +52,11 @@ describe('faultline water', () => {
     expect(io.out).toMatch(/^added water-1 "Water 1" \(\d+ river vertices, \d+ lake vertices\)\n/);
     const doc = parseProject(io.files.get('w.faultline')!, 'w.faultline');
     const water = doc.layers!.at(-1) as WaterLayer;
-    expect(water).toMatchObject({ id: 'water-1', kind: 'water', params: { riverArea: 20000, minLakeArea: 100, minLakeDepth: 0.25, lakes: true } });
+    expect(water).toMatchObject({
+      id: 'water-1',
+      kind: 'water',
+      params: { riverArea: 20000, minLakeArea: 100, minLakeDepth: 0.25, lakes: true, blendBanks: true },
+    });
     expect(evaluateStack(doc.layers!, doc.field)).toEqual(doc.field.heights);
     const depth = r32(io.files.get('d.r32')!);
     expect(depth.some((d) => d > 0)).toBe(true);

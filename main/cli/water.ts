@@ -68,7 +68,8 @@ the contributing area (multiple flow directions) reaches --river-area; each is a
 width 0.003·A^0.5 m wide and 0.0012·A^0.4 m deep (A in m²; times the scales: 3 m and 0.3 m at 1 km²,
 bankfull widths and depths as published, docs/cli.md) below its water surface,
 along the line from each river vertex to the water below it (a V meeting the water at half the
-width, so the water between the vertices is one ribbon), with banks no steeper than --bank-slope;
+width, so the water between the vertices is one ribbon), with banks at --bank-slope that run on
+until they meet walls under that slope (at most 16 cells; a cell past the channel on steeper ones);
 every depression of at least --min-lake-area whose water is --min-lake-depth deep at its deepest
 holds a lake at its spill height. The water surface never rises downstream; land no channel reaches keeps its
 height bit for bit.

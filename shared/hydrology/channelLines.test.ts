@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SILL } from './channelLines';
+import { MAX_BANK_RINGS, MAX_SILL } from './channelLines';
 import { DIAGONAL_GRID, diagonalValley } from './testing/diagonalValley';
 import { evaluateWater, WATER_RIVER } from './water';
 import { DEFAULT_WATER_PARAMS, riverWidth, type WaterParams } from './waterParams';
@@ -12,10 +12,10 @@ const GRID = DIAGONAL_GRID;
 const { width, cellSize } = GRID;
 const params: WaterParams = { ...DEFAULT_WATER_PARAMS, riverArea: 5000, widthScale: 5, depthScale: 3, lakes: false, channelsAlongLines: true };
 
-function carved() {
+function carved(overrides: Partial<WaterParams> = {}) {
   const input = diagonalValley();
   const out = new Float32Array(input.length);
-  return { input, out, ...evaluateWater(GRID, input, out, params)! };
+  return { input, out, ...evaluateWater(GRID, input, out, { ...params, ...overrides })! };
 }
 
 describe('a river’s channel carved along its line', () => {
@@ -67,13 +67,18 @@ describe('a river’s channel carved along its line', () => {
       }
     }
     expect(steps).toBeGreaterThan(200);
-    for (let j = 0; j < width; j++) {
-      for (let i = 0; i < width; i++) {
-        const v = j * width + i;
-        // The widest river (4.5 m) meets its banks 2.25 m out, and a bank is cut a cell (2 m) on at most.
-        if (Math.abs(i - j) * cellSize * Math.SQRT1_2 > 4.25 + 1e-9) expect(out[v]).toBe(input[v]);
-        // Nothing is raised.
-        expect(out[v]).toBeLessThanOrEqual(input[v]);
+    for (const blendBanks of [false, true]) {
+      const { out: cut } = blendBanks ? { out } : carved({ blendBanks });
+      // The widest river (4.5 m) meets its banks 2.25 m out, and a bank is cut a cell (2 m) on at most;
+      // with blendBanks (new layers) MAX_BANK_RINGS cells more at most, while it still cuts.
+      const reach = 4.25 + (blendBanks ? MAX_BANK_RINGS * cellSize : 0);
+      for (let j = 0; j < width; j++) {
+        for (let i = 0; i < width; i++) {
+          const v = j * width + i;
+          if (Math.abs(i - j) * cellSize * Math.SQRT1_2 > reach + 1e-9) expect(cut[v]).toBe(input[v]);
+          // Nothing is raised.
+          expect(cut[v]).toBeLessThanOrEqual(input[v]);
+        }
       }
     }
   });

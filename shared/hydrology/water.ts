@@ -22,7 +22,7 @@
  *   that surface rounded to float32, a monotone rounding. A lake's surface is its spill height.
  */
 import { accumulateFlow } from './accumulation';
-import { carveAlongLines } from './channelLines';
+import { carveAlongLines, MAX_BANK_RINGS } from './channelLines';
 import { neighbourOffsets, NEIGHBOUR_DI, NEIGHBOUR_DJ, NEIGHBOUR_LENGTH, type HydrologyGrid } from './grid';
 import { findLakes } from './lakes';
 import { fillDepressions } from './floodVersions';
@@ -103,6 +103,7 @@ export function evaluateWater(grid: HydrologyGrid, input: Float32Array, out: Flo
       },
       bankRise,
       shouldCancel,
+      params.blendBanks ? MAX_BANK_RINGS : 0,
     );
     if (!done) return null;
     return finishWater(input, out, carve, surface, kind, level, area, filled);

@@ -83,6 +83,17 @@ export interface WaterParams {
    * so a saved project replays to the same water; new layers get true. The heights are the same either way.
    */
   weightedWater?: boolean;
+  /**
+   * Whether a river's banks (with `channelsAlongLines`) run on at the bank slope ring by ring of one cell
+   * while a ring still cuts the ground, less deep than the ring inside it (at most MAX_BANK_RINGS,
+   * channelLines.ts), so on walls under the bank slope they meet the ground as a road's shoulders do and
+   * no carved edge is steeper than the larger of the ground's slope and the bank slope; on walls steeper
+   * than the bank slope (which a bank would never meet) they stop a cell past the V, as before. Absent
+   * (layers saved before it existed) or false: the bank stops one cell past the V, and on walls steeper
+   * than the V its last cut vertex stands below its uncut neighbour; a saved project replays to the same
+   * bytes. New layers get true.
+   */
+  blendBanks?: boolean;
 }
 
 export type HydraulicGeometry = 1 | 2;
@@ -128,6 +139,7 @@ export const DEFAULT_WATER_PARAMS: Readonly<WaterParams> = {
   channelsAlongLines: true,
   hydraulicGeometry: 2,
   weightedWater: true,
+  blendBanks: true,
 };
 
 /** The least weight (opacity × mask) at which a `weightedWater` layer keeps its water at a vertex. */
@@ -146,7 +158,7 @@ export const MAX_MIN_LAKE_DEPTH = 1e4;
 
 const WATER_KEYS = [
   ...['riverArea', 'widthScale', 'depthScale', 'lakes', 'minLakeArea', 'bankSlopeDeg'],
-  ...['continueRivers', 'floodVersion', 'channelsAlongLines', 'hydraulicGeometry', 'minLakeDepth', 'weightedWater'],
+  ...['continueRivers', 'floodVersion', 'channelsAlongLines', 'hydraulicGeometry', 'minLakeDepth', 'weightedWater', 'blendBanks'],
 ];
 
 /** River width (m) at contributing area `area` (m²). */
@@ -171,6 +183,7 @@ export function waterProblem(params: WaterParams): string | null {
   if (params.continueRivers !== undefined && typeof params.continueRivers !== 'boolean') return 'continueRivers must be true or false';
   if (params.channelsAlongLines !== undefined && typeof params.channelsAlongLines !== 'boolean') return 'channelsAlongLines must be true or false';
   if (params.weightedWater !== undefined && typeof params.weightedWater !== 'boolean') return 'weightedWater must be true or false';
+  if (params.blendBanks !== undefined && typeof params.blendBanks !== 'boolean') return 'blendBanks must be true or false';
   if (params.hydraulicGeometry !== undefined && params.hydraulicGeometry !== 1 && params.hydraulicGeometry !== 2)
     return `hydraulicGeometry must be 1 or 2, got ${JSON.stringify(params.hydraulicGeometry)}`;
   if (params.floodVersion !== undefined && !isFloodVersion(params.floodVersion))

@@ -46,7 +46,7 @@ export const OPTIONAL_PARAMS: Record<string, readonly string[]> = {
   fluvial: ['routeEvery', 'scheme', 'softSlopes', 'incisionDepth', 'incisionMask', 'swells', 'cutOnlyFalling'],
   road: ['endsOnGround', 'levelShoulders'],
   river: ['joinAlongWater', 'gradeTributaries'],
-  water: ['continueRivers', 'floodVersion', 'channelsAlongLines', 'hydraulicGeometry', 'minLakeDepth', 'weightedWater'],
+  water: ['continueRivers', 'floodVersion', 'channelsAlongLines', 'hydraulicGeometry', 'minLakeDepth', 'weightedWater', 'blendBanks'],
 };
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
