@@ -114,7 +114,7 @@ describe('the Water section model', () => {
     jobs.dispose();
   });
 
-  it('follows the water layer’s opacity and mask in the document’s water (what both views draw): no lake under ½ or masked out, one undo entry each', async () => {
+  it('follows the water layer’s opacity and mask in the document’s water (both views draw it): no lake under ½ or masked out', async () => {
     const { editor, jobs, model } = bowlEditor();
     const layers = createLayersModel(editor, jobs);
     await model.add();
@@ -126,7 +126,9 @@ describe('the Water section model', () => {
     expect(await layers.setOpacity('water-1', 0.5)).toBe('done');
     expect(depthAtCentre()).toBeCloseTo(3, 5);
     // A height mask from 9 m up leaves the bowl's middle (its floor at 7 m) out: dry there, the rim's ring kept.
-    const masked = editor.document.stack.map((layer) => (layer.id === 'water-1' ? { ...layer, opacity: 1, mask: { kind: 'height' as const, min: 9, max: 100, softness: 0 } } : layer));
+    const masked = editor.document.stack.map((layer) =>
+      layer.id === 'water-1' ? { ...layer, opacity: 1, mask: { kind: 'height' as const, min: 9, max: 100, softness: 0 } } : layer,
+    );
     expect(await jobs.applyStack(masked, 'Mask')).toBe('done');
     expect(depthAtCentre()).toBe(0);
     expect(editor.document.water!.kind.some((k) => k === WATER_LAKE)).toBe(true);

@@ -58,7 +58,11 @@ describe('a water layer’s weight decides where its water is (weightedWater)', 
 
   it('without the key floods the pit whatever the weight (the water of layers saved before it), with the same heights', () => {
     const full = pitDepth(waterLayer(lakeParams, 1));
-    for (const [opacity, mask] of [[0, undefined], [0.49, undefined], [1, abovePit]] as const) {
+    for (const [opacity, mask] of [
+      [0, undefined],
+      [0.49, undefined],
+      [1, abovePit],
+    ] as const) {
       expect(Array.from(pitDepth(waterLayer(oldLakeParams, opacity, mask)))).toEqual(Array.from(full));
       const weighted = stackWater([waterLayer(lakeParams, opacity, mask)], pitSize, { input: pit() })!;
       const old = stackWater([waterLayer(oldLakeParams, opacity, mask)], pitSize, { input: pit() })!;
