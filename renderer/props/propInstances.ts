@@ -55,6 +55,16 @@ export interface PropLightingUniforms {
   terrainOcclusionStrength: IUniform<number>;
 }
 
+/** The lobe's centre in view space, its radius scaled as the instance is (the mean of its axes' stretch): the view and the shadow pass alike. */
+const PROP_LOBE_VARYING = /* glsl */ `
+#ifdef USE_INSTANCING
+  mat4 propLobeMatrix = modelViewMatrix * instanceMatrix;
+#else
+  mat4 propLobeMatrix = modelViewMatrix;
+#endif
+  float propLobeScale = (length(propLobeMatrix[0].xyz) + length(propLobeMatrix[1].xyz) + length(propLobeMatrix[2].xyz)) / 3.0;
+  vPropLobe = vec4((propLobeMatrix * vec4(propLobe.xyz, 1.0)).xyz, propLobe.w * propLobeScale);
+`;
 /**
  * What the Lambert shading of props takes from the terrain's lighting: one read per pixel, at the
  * instance's base (the pivot's world x, z), dimming the sun by the terrain's shadow there and the sky
@@ -65,14 +75,7 @@ const PROP_LIGHTING_VERTEX = /* glsl */ `
 vPropLeaf = propLeaf;
 vPropLocal = position;
 {
-#ifdef USE_INSTANCING
-  mat4 propLobeMatrix = modelViewMatrix * instanceMatrix;
-#else
-  mat4 propLobeMatrix = modelViewMatrix;
-#endif
-  // The lobe's centre in view space, its radius scaled as the instance is (the mean of its axes' stretch).
-  float propLobeScale = (length(propLobeMatrix[0].xyz) + length(propLobeMatrix[1].xyz) + length(propLobeMatrix[2].xyz)) / 3.0;
-  vPropLobe = vec4((propLobeMatrix * vec4(propLobe.xyz, 1.0)).xyz, propLobe.w * propLobeScale);
+${PROP_LOBE_VARYING}
 }
 #ifdef USE_INSTANCING
   vPropBase = (modelMatrix * instanceMatrix * vec4(0.0, 0.0, 0.0, 1.0)).xz;
@@ -88,13 +91,7 @@ vPropLocal = position;
 const PROP_DEPTH_VERTEX = /* glsl */ `
 #include <project_vertex>
 {
-#ifdef USE_INSTANCING
-  mat4 propLobeMatrix = modelViewMatrix * instanceMatrix;
-#else
-  mat4 propLobeMatrix = modelViewMatrix;
-#endif
-  float propLobeScale = (length(propLobeMatrix[0].xyz) + length(propLobeMatrix[1].xyz) + length(propLobeMatrix[2].xyz)) / 3.0;
-  vPropLobe = vec4((propLobeMatrix * vec4(propLobe.xyz, 1.0)).xyz, propLobe.w * propLobeScale);
+${PROP_LOBE_VARYING}
   vPropView = mvPosition.xyz;
 }
 `;
