@@ -66,10 +66,11 @@ function outline(mesh: PropMesh, view: V3, scale: number, trimmed: boolean, bins
     const [lx, ly, trim] = trims[t];
     const area = (b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1]);
     if (Math.abs(area) < 1e-12) continue;
-    const x0 = Math.floor((Math.min(a[0], b[0], c[0]) - ox) / px);
-    const x1 = Math.ceil((Math.max(a[0], b[0], c[0]) - ox) / px);
-    const y0 = Math.floor((Math.min(a[1], b[1], c[1]) - oy) / px);
-    const y1 = Math.ceil((Math.max(a[1], b[1], c[1]) - oy) / px);
+    // The triangle's box, within the trim circle's box when trimmed (no pixel outside it passes the trim).
+    const x0 = Math.floor((Math.max(Math.min(a[0], b[0], c[0]), trim > 0 ? lx - trim : -Infinity) - ox) / px);
+    const x1 = Math.ceil((Math.min(Math.max(a[0], b[0], c[0]), trim > 0 ? lx + trim : Infinity) - ox) / px);
+    const y0 = Math.floor((Math.max(Math.min(a[1], b[1], c[1]), trim > 0 ? ly - trim : -Infinity) - oy) / px);
+    const y1 = Math.ceil((Math.min(Math.max(a[1], b[1], c[1]), trim > 0 ? ly + trim : Infinity) - oy) / px);
     for (let y = y0; y <= y1; y++) {
       for (let x = x0; x <= x1; x++) {
         const sx = ox + (x + 0.5) * px;
@@ -98,11 +99,16 @@ function outline(mesh: PropMesh, view: V3, scale: number, trimmed: boolean, bins
   const r: number[] = [];
   for (let k = 0; k < bins; k++) {
     const angle = (2 * Math.PI * k) / bins;
+    // The outermost filled pixel on the ray: walked in from its far end, the first one met.
     let last = 0;
-    for (let s = 0; s < reachPx; s += 0.25) {
+    for (let step = Math.ceil(reachPx / 0.25) - 1; step > 0; step--) {
+      const s = step * 0.25;
       const x = Math.round(cx + s * Math.cos(angle));
       const y = Math.round(cy + s * Math.sin(angle));
-      if (x >= 0 && y >= 0 && x < w && y < h && mask[y * w + x]) last = s;
+      if (x >= 0 && y >= 0 && x < w && y < h && mask[y * w + x]) {
+        last = s;
+        break;
+      }
     }
     r.push(last * px);
     points.push([last * px * Math.cos(angle), last * px * Math.sin(angle)]);
