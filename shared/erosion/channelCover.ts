@@ -33,40 +33,11 @@ export function channelReachCells(cellSize: number, width: number, depth: number
 }
 
 /**
- * Per vertex: the mean height over the (2r + 1)² vertices around it, past the map's edge the heights reflected
- * through the edge vertex (h(−p) = 2 h(0) − h(p)), which continues any plane exactly. Separable: row sums, then
- * down each column.
+ * Per vertex: the mean of `values` over the (2r + 1)² vertices around it, past the map's edge the values reflected
+ * through the edge vertex (h(−p) = 2 h(0) − h(p)), which continues any plane exactly: boxMeanOver on the whole map.
  */
-function boxMean(heights: Float32Array, width: number, depth: number, r: number): Float64Array {
-  const rows = new Float64Array(width * depth);
-  // The vertex a reflection past an edge mirrors (r ≤ n − 1, so it lies on the map).
-  const mirror = (p: number, n: number) => (p < 0 ? -p : 2 * (n - 1) - p);
-  for (let j = 0; j < depth; j++) {
-    const o = j * width;
-    for (let i = 0; i < width; i++) {
-      let s = 0;
-      for (let a = -r; a <= r; a++) {
-        const p = i + a;
-        if (p >= 0 && p < width) s += heights[o + p];
-        else s += 2 * heights[o + (p < 0 ? 0 : width - 1)] - heights[o + mirror(p, width)];
-      }
-      rows[o + i] = s;
-    }
-  }
-  const out = new Float64Array(width * depth);
-  const cells = (2 * r + 1) * (2 * r + 1);
-  for (let i = 0; i < width; i++) {
-    for (let j = 0; j < depth; j++) {
-      let s = 0;
-      for (let b = -r; b <= r; b++) {
-        const p = j + b;
-        if (p >= 0 && p < depth) s += rows[p * width + i];
-        else s += 2 * rows[(p < 0 ? 0 : depth - 1) * width + i] - rows[mirror(p, depth) * width + i];
-      }
-      out[j * width + i] = s / cells;
-    }
-  }
-  return out;
+function boxMean(values: Float32Array, width: number, depth: number, r: number): Float64Array {
+  return boxMeanOver({ values, i0: 0, j0: 0, stride: width }, width, depth, r, { i0: 0, j0: 0, i1: width, j1: depth });
 }
 
 /**
@@ -156,8 +127,9 @@ interface GridValues {
 }
 
 /**
- * boxMean's values over `rect` only (`out[(j − rect.j0) · w + i − rect.i0]`, w its width), bit for bit: each sum
- * is taken in the same order with the same reflections past the map's edges. The value of map vertex
+ * The mean of (2r + 1)² vertices round each vertex of `rect` (`out[(j − rect.j0) · w + i − rect.i0]`, w its width),
+ * separable (row sums, then down each column), past the map's edges the values reflected through the edge vertex; a
+ * rectangle's bytes are the whole map's there (each sum in the same order). The value of map vertex
  * (i, j) (`src`); it is read only within `rect` grown by r (clamped to the map), which holds every reflected vertex too.
  */
 function boxMeanOver(src: GridValues, width: number, depth: number, r: number, rect: ChannelRect): Float64Array {
