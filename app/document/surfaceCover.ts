@@ -60,23 +60,28 @@ function strokesAboveErosion(stack: LayerStack, size: LayerSize): Map<string, { 
  * stroke moved any ground by more than COVER_KEPT_TO; else new arrays (the full ones).
  */
 export function coverOnFinalSurface(cover: ErosionCoverBytes, stack: LayerStack, size: LayerSize): ErosionCoverBytes {
-  const tiles = strokesAboveErosion(stack, size);
   let out: ErosionCoverBytes | null = null;
-  for (const { i, j, moved } of tiles.values()) {
-    const r = tileRect({ i, j }, size);
-    for (let vj = r.j0; vj < r.j1; vj++) {
-      for (let vi = r.i0; vi < r.i1; vi++) {
-        const m = moved[(vj - r.j0) * SCULPT_TILE + (vi - r.i0)];
-        if (!(Math.abs(m) > COVER_KEPT_TO)) continue;
-        out ??= { flow: cover.flow.slice(), deposition: cover.deposition.slice() };
-        const k = vj * size.width + vi;
-        const keep = coverKept(m);
-        out.flow[k] = Math.round(out.flow[k] * keep);
-        out.deposition[k] = Math.round(out.deposition[k] * keep);
+  forStrokeMoves(strokesAboveErosion(stack, size), size, { i0: 0, j0: 0, i1: size.width, j1: size.depth }, (vi, vj, keep) => {
+    out ??= { flow: cover.flow.slice(), deposition: cover.deposition.slice() };
+    const k = vj * size.width + vi;
+    out.flow[k] = Math.round(out.flow[k] * keep);
+    out.deposition[k] = Math.round(out.deposition[k] * keep);
+  });
+  return out ?? cover;
+}
+
+/** Calls `keep` with coverKept of the move at each vertex of `rect` that `strokes` moved by more than COVER_KEPT_TO. */
+function forStrokeMoves(strokes: StrokeTiles, size: LayerSize, rect: CoverRect, keep: (vi: number, vj: number, share: number) => void): void {
+  for (const { i, j, moved } of strokes.values()) {
+    const t = tileRect({ i, j }, size);
+    const over = { i0: Math.max(t.i0, rect.i0), j0: Math.max(t.j0, rect.j0), i1: Math.min(t.i1, rect.i1), j1: Math.min(t.j1, rect.j1) };
+    for (let vj = over.j0; vj < over.j1; vj++) {
+      for (let vi = over.i0; vi < over.i1; vi++) {
+        const m = moved[(vj - t.j0) * SCULPT_TILE + (vi - t.i0)];
+        if (Math.abs(m) > COVER_KEPT_TO) keep(vi, vj, coverKept(m));
       }
     }
   }
-  return out ?? cover;
 }
 
 /**
@@ -129,20 +134,11 @@ function surfacedOver(cover: ErosionCoverBytes, strokes: StrokeTiles, size: Laye
     flow.set(cover.flow.subarray(j * width + rect.i0, j * width + rect.i1), (j - rect.j0) * w);
     deposition.set(cover.deposition.subarray(j * width + rect.i0, j * width + rect.i1), (j - rect.j0) * w);
   }
-  for (const { i, j, moved } of strokes.values()) {
-    const t = tileRect({ i, j }, size);
-    const over = { i0: Math.max(t.i0, rect.i0), j0: Math.max(t.j0, rect.j0), i1: Math.min(t.i1, rect.i1), j1: Math.min(t.j1, rect.j1) };
-    for (let vj = over.j0; vj < over.j1; vj++) {
-      for (let vi = over.i0; vi < over.i1; vi++) {
-        const m = moved[(vj - t.j0) * SCULPT_TILE + (vi - t.i0)];
-        if (!(Math.abs(m) > COVER_KEPT_TO)) continue;
-        const k = (vj - rect.j0) * w + (vi - rect.i0);
-        const keep = coverKept(m);
-        flow[k] = Math.round(flow[k] * keep);
-        deposition[k] = Math.round(deposition[k] * keep);
-      }
-    }
-  }
+  forStrokeMoves(strokes, size, rect, (vi, vj, keep) => {
+    const k = (vj - rect.j0) * w + (vi - rect.i0);
+    flow[k] = Math.round(flow[k] * keep);
+    deposition[k] = Math.round(deposition[k] * keep);
+  });
   return { flow, deposition };
 }
 
