@@ -22,7 +22,8 @@
  *   that surface rounded to float32, a monotone rounding. A lake's surface is its spill height.
  */
 import { accumulateFlow } from './accumulation';
-import { carveAlongLines, MAX_BANK_RINGS } from './channelLines';
+import { BANKS_BY_GRID, carveAlongLines, MAX_BANK_RINGS } from './channelLines';
+import { followWalls } from './followWalls';
 import { neighbourOffsets, NEIGHBOUR_DI, NEIGHBOUR_DJ, NEIGHBOUR_LENGTH, type HydrologyGrid } from './grid';
 import { findLakes } from './lakes';
 import { fillDepressions } from './floodVersions';
@@ -103,9 +104,10 @@ export function evaluateWater(grid: HydrologyGrid, input: Float32Array, out: Flo
       },
       bankRise,
       shouldCancel,
-      params.blendBanks ? MAX_BANK_RINGS : 0,
+      params.followWalls ? BANKS_BY_GRID : params.blendBanks ? MAX_BANK_RINGS : 0,
     );
     if (!done) return null;
+    if (params.followWalls && !followWalls(grid, input, kind, WATER_DRY, carve, bankRise, shouldCancel)) return null;
     return finishWater(input, out, carve, surface, kind, level, area, filled);
   }
   let stamped = 0;

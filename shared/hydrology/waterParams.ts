@@ -94,6 +94,18 @@ export interface WaterParams {
    * bytes. New layers get true.
    */
   blendBanks?: boolean;
+  /**
+   * Whether a river's banks (with `channelsAlongLines`) are made on the grid after its V is cut
+   * (followWalls.ts): every vertex beside a cut is lowered to the largest height that leaves no grid
+   * edge steeper than the larger of the bank slope and the ground's own slope along that edge, so on
+   * walls under the bank slope the bank meets the ground at the bank slope, and up a wall steeper than
+   * the bank slope (which a bank at the bank slope would never meet) the cut runs on at the wall's own
+   * slope until the wall eases, then meets the ground; never deeper than the V's deepest cut. The
+   * rivers' and lakes' own vertices keep their depth. `blendBanks` is not read when it is true. Absent
+   * (layers saved before it existed) or false: the banks of `blendBanks`, so a saved project replays
+   * to the same bytes. New layers get true.
+   */
+  followWalls?: boolean;
 }
 
 export type HydraulicGeometry = 1 | 2;
@@ -139,7 +151,7 @@ export const DEFAULT_WATER_PARAMS: Readonly<WaterParams> = {
   channelsAlongLines: true,
   hydraulicGeometry: 2,
   weightedWater: true,
-  blendBanks: true,
+  followWalls: true,
 };
 
 /** The least weight (opacity × mask) at which a `weightedWater` layer keeps its water at a vertex. */
@@ -158,7 +170,7 @@ export const MAX_MIN_LAKE_DEPTH = 1e4;
 
 const WATER_KEYS = [
   ...['riverArea', 'widthScale', 'depthScale', 'lakes', 'minLakeArea', 'bankSlopeDeg'],
-  ...['continueRivers', 'floodVersion', 'channelsAlongLines', 'hydraulicGeometry', 'minLakeDepth', 'weightedWater', 'blendBanks'],
+  ...['continueRivers', 'floodVersion', 'channelsAlongLines', 'hydraulicGeometry', 'minLakeDepth', 'weightedWater', 'blendBanks', 'followWalls'],
 ];
 
 /** River width (m) at contributing area `area` (m²). */
@@ -184,6 +196,7 @@ export function waterProblem(params: WaterParams): string | null {
   if (params.channelsAlongLines !== undefined && typeof params.channelsAlongLines !== 'boolean') return 'channelsAlongLines must be true or false';
   if (params.weightedWater !== undefined && typeof params.weightedWater !== 'boolean') return 'weightedWater must be true or false';
   if (params.blendBanks !== undefined && typeof params.blendBanks !== 'boolean') return 'blendBanks must be true or false';
+  if (params.followWalls !== undefined && typeof params.followWalls !== 'boolean') return 'followWalls must be true or false';
   if (params.hydraulicGeometry !== undefined && params.hydraulicGeometry !== 1 && params.hydraulicGeometry !== 2)
     return `hydraulicGeometry must be 1 or 2, got ${JSON.stringify(params.hydraulicGeometry)}`;
   if (params.floodVersion !== undefined && !isFloodVersion(params.floodVersion))

@@ -46,7 +46,7 @@ export const OPTIONAL_PARAMS: Record<string, readonly string[]> = {
   fluvial: ['routeEvery', 'scheme', 'softSlopes', 'incisionDepth', 'incisionMask', 'swells', 'cutOnlyFalling'],
   road: ['endsOnGround', 'levelShoulders'],
   river: ['joinAlongWater', 'gradeTributaries'],
-  water: ['continueRivers', 'floodVersion', 'channelsAlongLines', 'hydraulicGeometry', 'minLakeDepth', 'weightedWater', 'blendBanks'],
+  water: ['continueRivers', 'floodVersion', 'channelsAlongLines', 'hydraulicGeometry', 'minLakeDepth', 'weightedWater', 'blendBanks', 'followWalls'],
 };
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
