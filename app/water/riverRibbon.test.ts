@@ -198,7 +198,7 @@ describe('a river stepping diagonally across the triangles’ split, as the 3D v
   it('was a sheet over the cells bulging at each river vertex, a cell too wide and faceted (before the strips)', () => {
     // The banks of its day: cut a cell past the V (blendBanks came later; it lowers the banks beside the
     // sheet's edge cells, so they draw less of it).
-    const samples = extentsAlong(sheetDrawing, true, { blendBanks: false });
+    const samples = extentsAlong(sheetDrawing, true, { blendBanks: false, followWalls: undefined });
     const off = samples.map((s) => s.drawn - s.river);
     // Measured: +1.73 m at worst, −0.44 m the narrowest, +0.76 m on average; the banks 0.86 m off the closed form's at worst.
     expect(mean(off)).toBeGreaterThan(0.5);

@@ -43,7 +43,7 @@ describe('the Water section model', () => {
     expect(editor.history.undoDepth).toBe(1);
     expect(editor.store.getState().undoLabel).toBe('Add automatic water');
     // New layers carry the keys of the current rules (banks blended to the ground, lakes from 0.1 m deep).
-    expect(model.layer()).toMatchObject({ id: 'water-1', kind: 'water', name: 'Water 1', params: { blendBanks: true, minLakeDepth: 0.1 } });
+    expect(model.layer()).toMatchObject({ id: 'water-1', kind: 'water', name: 'Water 1', params: { followWalls: true, minLakeDepth: 0.1 } });
     const water = editor.document.water!;
     expect(water.kind[CENTRE]).toBe(WATER_LAKE);
     // Lakes are not dug: the water stands at the spill height, 10 m, over the bowl's floor of 7 m.

@@ -89,7 +89,9 @@ evaluated from scratch and written to every --out (a .faultline keeps the stack)
                          floodVersion, channelsAlongLines, hydraulicGeometry (2: the published
                          depth coefficient), minLakeDepth (metres: the shallowest lake kept) and
                          weightedWater (true: its water only where opacity × mask is at least ½).
-                         blendBanks (true: banks run on at the bank slope until they meet the ground).
+                         blendBanks (true: banks run on at the bank slope until they meet the ground)
+                         and followWalls (true: banks made on the grid, up walls steeper than the bank
+                         slope at the wall's own slope; blendBanks is then not read).
                          A bed's own colour (fluvial-1.strata.beds.3.colour="#b8643c") paints it in both views and the
                          colour map; null gives it back the climate's colour for its hardness.
                          Example: --set faults.seed=8, --set thermal.retreatDeg=65

@@ -55,7 +55,7 @@ describe('faultline water', () => {
     expect(water).toMatchObject({
       id: 'water-1',
       kind: 'water',
-      params: { riverArea: 20000, minLakeArea: 100, minLakeDepth: 0.25, lakes: true, blendBanks: true },
+      params: { riverArea: 20000, minLakeArea: 100, minLakeDepth: 0.25, lakes: true, followWalls: true },
     });
     expect(evaluateStack(doc.layers!, doc.field)).toEqual(doc.field.heights);
     const depth = r32(io.files.get('d.r32')!);

@@ -24,9 +24,9 @@ const FLOOR = 20;
  * `gradeTributaries` both true, as the River tool, the CLI and the layers panel write new rivers.
  */
 function fixtureStack(): Layer[] {
-  // The defaults of the fixture's day: `minLakeDepth`, `weightedWater` and `blendBanks` came later (absent = every
-  // depression a lake, the water whole whatever the weight, banks cut a cell past the V, as written).
-  const { minLakeDepth: _later, weightedWater: _weighted, blendBanks: _banks, ...waterDefaults } = DEFAULT_WATER_PARAMS;
+  // The defaults of the fixture's day: `minLakeDepth`, `weightedWater`, `blendBanks` and `followWalls` came later
+  // (absent = every depression a lake, the water whole whatever the weight, banks cut a cell past the V, as written).
+  const { minLakeDepth: _later, weightedWater: _weighted, blendBanks: _banks, followWalls: _walls, ...waterDefaults } = DEFAULT_WATER_PARAMS;
   const heights = sampled(GRID, (x, z) => 20 - 0.01 * x + 0.2 * Math.abs(z - FLOOR * GRID.cellSize));
   const river: RiverLayer = {
     id: 'river-1',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_BANK_RINGS, MAX_SILL } from './channelLines';
+import { edgesOver } from './testing/bankSlopes';
 import { DIAGONAL_GRID, diagonalValley } from './testing/diagonalValley';
 import { evaluateWater, WATER_RIVER } from './water';
 import { DEFAULT_WATER_PARAMS, riverWidth, type WaterParams } from './waterParams';
@@ -68,9 +69,9 @@ describe('a river’s channel carved along its line', () => {
     }
     expect(steps).toBeGreaterThan(200);
     for (const blendBanks of [false, true]) {
-      const { out: cut } = blendBanks ? { out } : carved({ blendBanks });
+      const { out: cut } = carved({ blendBanks, followWalls: undefined });
       // The widest river (4.5 m) meets its banks 2.25 m out, and a bank is cut a cell (2 m) on at most;
-      // with blendBanks (new layers) MAX_BANK_RINGS cells more at most, while it still cuts.
+      // with blendBanks MAX_BANK_RINGS cells more at most, while it still cuts.
       const reach = 4.25 + (blendBanks ? MAX_BANK_RINGS * cellSize : 0);
       for (let j = 0; j < width; j++) {
         for (let i = 0; i < width; i++) {
@@ -81,5 +82,32 @@ describe('a river’s channel carved along its line', () => {
         }
       }
     }
+  });
+
+  it('with followWalls (new layers) stands the valley’s walls (45°, steeper than the bank slope) back by no more than the V cuts, and no edge is steeper than the ground or the bank slope', () => {
+    const { input, out, depth } = carved();
+    const limit = Math.tan((params.bankSlopeDeg * Math.PI) / 180);
+    // The water falls 0.02 along the floor.
+    expect(edgesOver(GRID, input, out, depth, limit, 0.02)).toMatchObject({ count: 0 });
+    // Walls of 45° all the way to the map's edges never ease under the bank slope, so the cut runs up
+    // them to the edges; never deeper than the deepest cut within the widest V (4.25 m of the line).
+    let nearest = 0;
+    let farther = 0;
+    let far = 0;
+    for (let j = 0; j < width; j++) {
+      for (let i = 0; i < width; i++) {
+        const v = j * width + i;
+        const cut = input[v] - out[v];
+        expect(cut).toBeGreaterThanOrEqual(0);
+        if (Math.abs(i - j) * cellSize * Math.SQRT1_2 <= 4.25) nearest = Math.max(nearest, cut);
+        else {
+          farther = Math.max(farther, cut);
+          if (Math.abs(i - j) > 20 && cut > 0) far++;
+        }
+      }
+    }
+    expect(nearest).toBeGreaterThan(0);
+    expect(farther).toBeLessThanOrEqual(nearest);
+    expect(far).toBeGreaterThan(0);
   });
 });

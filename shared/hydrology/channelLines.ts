@@ -15,9 +15,8 @@
  * by ring of one cell, on while a ring still cuts and cuts less deep than the ring inside it (at most
  * `bankRings` rings past e): then where the walls are under the bank slope the carved ground, the lowest
  * of the ground and the beds, has no edge steeper than the larger of the ground's own slope and the bank
- * slope. On walls steeper than the bank slope a bank would never meet the ground: it stops a cell past e.
- * With `bankRings` BANKS_BY_GRID (`followWalls`) only the V is cut here, out to e, and followWalls.ts
- * makes every bank on the grid, up walls steeper than the bank slope too.
+ * slope. On walls steeper than the bank slope a bank would never meet the ground: it stops a cell past e
+ * (with `followWalls` followWalls.ts then runs the cut on up such walls at their own slope).
  * A vertex under the water takes its foot's surface.
  */
 import { neighbourOffsets, NEIGHBOUR_DI, NEIGHBOUR_DJ, NEIGHBOUR_LENGTH, type HydrologyGrid } from './grid';
@@ -50,9 +49,6 @@ export const MAX_SILL = 0.25;
  * the audit cuts 1.1 m); the bound keeps a cliff from drawing a bank across the map.
  */
 export const MAX_BANK_RINGS = 16;
-
-/** `bankRings` that cuts the V alone, out to e: the banks are made afterwards on the grid (followWalls.ts). */
-export const BANKS_BY_GRID = -1;
 
 /** How many vertices are visited between checks of `shouldCancel`. */
 const CANCEL_EVERY = 1 << 20;
@@ -106,9 +102,9 @@ export function carveAlongLines(
     const s1s0 = s1 - s0;
     deepest[0] = deepest[1] = Infinity;
     goes[0] = goes[1] = true;
-    for (let ring = 0; ring <= Math.max(0, bankRings); ring++) {
+    for (let ring = 0; ring <= bankRings; ring++) {
       const inner = ring === 0 ? -1 : straightTo + ring * cellSize;
-      const reach = bankRings === BANKS_BY_GRID ? straightTo : straightTo + (ring + 1) * cellSize;
+      const reach = straightTo + (ring + 1) * cellSize;
       const span = Math.ceil(reach / cellSize);
       const i0 = Math.max(0, Math.min(ri, ni) - span);
       const i1 = Math.min(width - 1, Math.max(ri, ni) + span);

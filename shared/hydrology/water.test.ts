@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { priorityFlood } from './priorityFlood';
 import { sampled, roughGround } from './testing/surfaces';
+import { edgesOver } from './testing/bankSlopes';
 import { MAX_BANK_RINGS } from './channelLines';
 import { evaluateWater, WATER_DRY, WATER_LAKE, WATER_RIVER } from './water';
 import { DEFAULT_MIN_LAKE_DEPTH, DEFAULT_WATER_PARAMS, riverDepth, riverWidth, waterProblem, type WaterParams } from './waterParams';
@@ -31,15 +32,25 @@ describe('automatic water', () => {
     const grid = { width: 181, depth: 121, cellSize: 4 };
     const input = valley(grid);
     // Wide, deep channels, so that banks reach past the river's own vertices; with blendBanks a bank runs
-    // on at most MAX_BANK_RINGS cells more, while it still cuts.
-    for (const blendBanks of [false, true]) {
-      const params = { ...DEFAULT_WATER_PARAMS, riverArea: 20_000, widthScale: 12, depthScale: 8, blendBanks };
+    // on at most MAX_BANK_RINGS cells more, while it still cuts. With followWalls (new layers) the bank is
+    // the grid's: the cut shrinks by at least (tan 30° − the ground's slope) · 4 m a cell, the ground's
+    // slope here at most 0.2 + 0.01 + 3/40 + 3/90 (the wall, the fall, the waves' largest slopes).
+    const bankRise = Math.tan((DEFAULT_WATER_PARAMS.bankSlopeDeg * Math.PI) / 180);
+    for (const banks of [
+      { blendBanks: false, followWalls: undefined },
+      { blendBanks: true, followWalls: undefined },
+      { followWalls: true },
+    ]) {
+      const params = { ...DEFAULT_WATER_PARAMS, riverArea: 20_000, widthScale: 12, depthScale: 8, ...banks };
       const { out, depth, kind } = water(grid, input, params);
       const rivers = kind.reduce((n, k) => n + (k === WATER_RIVER ? 1 : 0), 0);
       expect(rivers).toBeGreaterThan(100);
       // The widest reach of any channel: half the widest river plus its deepest cut's bank.
-      const widest = riverWidth(params, 181 * 121 * 16) / 2 + riverDepth(params, 181 * 121 * 16) / Math.tan((params.bankSlopeDeg * Math.PI) / 180);
-      const reach = Math.ceil(widest / grid.cellSize) + 1 + (blendBanks ? MAX_BANK_RINGS : 0);
+      const widest = riverWidth(params, 181 * 121 * 16) / 2 + riverDepth(params, 181 * 121 * 16) / bankRise;
+      let deepest = 0;
+      for (let v = 0; v < input.length; v++) deepest = Math.max(deepest, input[v] - out[v]);
+      const grades = Math.ceil(deepest / ((bankRise - (0.2 + 0.01 + 3 / 40 + 3 / 90)) * grid.cellSize));
+      const reach = Math.ceil(widest / grid.cellSize) + 1 + (banks.followWalls ? grades : banks.blendBanks ? MAX_BANK_RINGS : 0);
       let changed = 0;
       let farChanged = 0;
       for (let j = 0; j < grid.depth; j++) {
@@ -75,35 +86,9 @@ describe('automatic water', () => {
     const input = sampled(grid, (x, z) => 200 - 0.05 * x + 0.5 * Math.abs(z - mid));
     const limit = Math.tan((DEFAULT_WATER_PARAMS.bankSlopeDeg * Math.PI) / 180);
     const over = (blendBanks: boolean | undefined) => {
-      const { out, depth } = water(grid, input, { riverArea: 20_000, blendBanks });
-      let edges = 0;
-      let count = 0;
-      let worst = 0;
-      for (let j = 0; j < grid.depth; j++) {
-        for (let i = 0; i < grid.width; i++) {
-          for (const [di, dj] of [
-            [1, 0],
-            [0, 1],
-            [1, 1],
-            [1, -1],
-          ] as const) {
-            const ni = i + di;
-            const nj = j + dj;
-            if (ni >= grid.width || nj < 0 || nj >= grid.depth) continue;
-            const a = j * grid.width + i;
-            const b = nj * grid.width + ni;
-            if ((Object.is(out[a], input[a]) && Object.is(out[b], input[b])) || (depth[a] > 0 && depth[b] > 0)) continue;
-            edges++;
-            const length = Math.hypot(di, dj) * grid.cellSize;
-            // The water's fall along the valley (0.05) adds to the bank's rise on a slanting edge.
-            const bound = Math.max(Math.abs(input[a] - input[b]) / length, Math.hypot(limit, 0.05));
-            const excess = Math.abs(out[a] - out[b]) / length - bound;
-            if (excess > 1e-4) count++;
-            worst = Math.max(worst, excess);
-          }
-        }
-      }
-      return { edges, count, worst };
+      const { out, depth } = water(grid, input, { riverArea: 20_000, blendBanks, followWalls: undefined });
+      // The water's fall along the valley (0.05) adds to the bank's rise on a slanting edge.
+      return edgesOver(grid, input, out, depth, limit, 0.05);
     };
     const before = over(undefined);
     expect(before.count).toBeGreaterThan(100);
@@ -120,10 +105,62 @@ describe('automatic water', () => {
     const grid = { width: 181, depth: 121, cellSize: 4 };
     const mid = ((grid.depth - 1) * grid.cellSize) / 2;
     const input = sampled(grid, (x, z) => 200 - 0.05 * x + 0.8 * Math.abs(z - mid));
-    const before = water(grid, input, { riverArea: 20_000, blendBanks: undefined });
-    const after = water(grid, input, { riverArea: 20_000, blendBanks: true });
+    const before = water(grid, input, { riverArea: 20_000, blendBanks: undefined, followWalls: undefined });
+    const after = water(grid, input, { riverArea: 20_000, blendBanks: true, followWalls: undefined });
     expect(before.kind.includes(WATER_RIVER)).toBe(true);
     expect(after.out).toEqual(before.out);
+  });
+
+  it('makes the banks up a gorge whose walls are steeper than the bank slope: no carved edge steeper than the ground there or the bank slope (followWalls)', () => {
+    // A gorge across the grid at 30° (so the river steps diagonally too), its floor falling 0.05, its walls
+    // rising at tan 40° (0.839) for 24 m each side, then a plateau rising at 0.1. A bank at the bank slope
+    // (30°) would never meet walls of 40°: the cut runs up them at their own slope and meets the plateau.
+    const grid = { width: 161, depth: 121, cellSize: 4 };
+    const wall = Math.tan((40 * Math.PI) / 180);
+    const rim = 24;
+    const plateau = 0.1;
+    const cos = Math.cos(Math.PI / 6);
+    const sin = Math.sin(Math.PI / 6);
+    const across = (x: number, z: number) => Math.abs(-(x - 40) * sin + (z - 100) * cos);
+    const input = sampled(grid, (x, z) => {
+      const d = across(x, z);
+      return 300 - 0.05 * ((x - 40) * cos + (z - 100) * sin) + wall * Math.min(d, rim) + plateau * Math.max(0, d - rim);
+    });
+    const limit = Math.tan((DEFAULT_WATER_PARAMS.bankSlopeDeg * Math.PI) / 180);
+    const before = water(grid, input, { riverArea: 20_000, followWalls: undefined });
+    const after = water(grid, input, { riverArea: 20_000 });
+    expect(after.kind.reduce((n, k) => n + (k === WATER_RIVER ? 1 : 0), 0)).toBeGreaterThan(100);
+    // The river's vertices lie on the gorge's floor line.
+    for (let v = 0; v < input.length; v++) if (after.kind[v] === WATER_RIVER) expect(across((v % grid.width) * 4, Math.floor(v / grid.width) * 4)).toBeLessThan(4);
+    // blendBanks's banks stop a cell past the V on such walls: the uncut wall stands above the last cut vertex.
+    const old = edgesOver(grid, input, before.out, before.depth, limit, 0.05);
+    expect(old.count).toBeGreaterThan(50);
+    expect(old.worst).toBeGreaterThan(0.3);
+    const now = edgesOver(grid, input, after.out, after.depth, limit, 0.05);
+    expect(now.edges).toBeGreaterThan(old.edges);
+    expect(now).toMatchObject({ count: 0 });
+    let deepest = 0;
+    let farthest = 0;
+    for (let v = 0; v < input.length; v++) {
+      const cut = input[v] - after.out[v];
+      expect(cut).toBeGreaterThanOrEqual(0);
+      if (!(cut > 0)) continue;
+      deepest = Math.max(deepest, cut);
+      farthest = Math.max(farthest, across((v % grid.width) * 4, Math.floor(v / grid.width) * 4));
+    }
+    // No deeper than the cut beside the water: the V runs out to a diagonal step's side corners (e = 4 m / √2)
+    // at most the river's depth below the water, then its bank rises at tan 30° for a cell; the wall rises
+    // at tan 40° from the water: the cut is at most (wall − tan 30°) · (e + 4 m) + tan 30° · e + the depth.
+    const deepestRiver = riverDepth({ ...DEFAULT_WATER_PARAMS, riverArea: 20_000 }, 161 * 121 * 16);
+    const e = 4 * Math.SQRT1_2;
+    expect(deepest).toBeLessThanOrEqual((wall - limit) * (e + 4) + limit * e + deepestRiver + 1e-3);
+    let deepestBefore = 0;
+    for (let v = 0; v < input.length; v++) deepestBefore = Math.max(deepestBefore, input[v] - before.out[v]);
+    expect(deepest).toBeLessThanOrEqual(deepestBefore);
+    // The walls stand back up to their rim, and the cut ends on the plateau: it shrinks there by at least
+    // (tan 30° − 0.1) a metre across (the plateau rises no faster than 0.1 along any edge).
+    expect(farthest).toBeGreaterThan(rim);
+    expect(farthest).toBeLessThanOrEqual(rim + deepest / (limit - plateau) + 4 * Math.SQRT2);
   });
 
   it('keeps the water surface from rising downstream', () => {

@@ -22,7 +22,7 @@
  *   that surface rounded to float32, a monotone rounding. A lake's surface is its spill height.
  */
 import { accumulateFlow } from './accumulation';
-import { BANKS_BY_GRID, carveAlongLines, MAX_BANK_RINGS } from './channelLines';
+import { carveAlongLines, MAX_BANK_RINGS } from './channelLines';
 import { followWalls } from './followWalls';
 import { neighbourOffsets, NEIGHBOUR_DI, NEIGHBOUR_DJ, NEIGHBOUR_LENGTH, type HydrologyGrid } from './grid';
 import { findLakes } from './lakes';
@@ -104,7 +104,7 @@ export function evaluateWater(grid: HydrologyGrid, input: Float32Array, out: Flo
       },
       bankRise,
       shouldCancel,
-      params.followWalls ? BANKS_BY_GRID : params.blendBanks ? MAX_BANK_RINGS : 0,
+      params.blendBanks || params.followWalls ? MAX_BANK_RINGS : 0,
     );
     if (!done) return null;
     if (params.followWalls && !followWalls(grid, input, kind, WATER_DRY, carve, bankRise, shouldCancel)) return null;

@@ -95,15 +95,16 @@ export interface WaterParams {
    */
   blendBanks?: boolean;
   /**
-   * Whether a river's banks (with `channelsAlongLines`) are made on the grid after its V is cut
-   * (followWalls.ts): every vertex beside a cut is lowered to the largest height that leaves no grid
-   * edge steeper than the larger of the bank slope and the ground's own slope along that edge, so on
-   * walls under the bank slope the bank meets the ground at the bank slope, and up a wall steeper than
-   * the bank slope (which a bank at the bank slope would never meet) the cut runs on at the wall's own
-   * slope until the wall eases, then meets the ground; never deeper than the V's deepest cut. The
-   * rivers' and lakes' own vertices keep their depth. `blendBanks` is not read when it is true. Absent
-   * (layers saved before it existed) or false: the banks of `blendBanks`, so a saved project replays
-   * to the same bytes. New layers get true.
+   * Whether a river's banks (with `channelsAlongLines`) are those of `blendBanks` (which it implies),
+   * then eased on the grid (followWalls.ts): every vertex beside a cut is lowered to the largest height
+   * that leaves no grid edge steeper than the larger of the bank slope and the ground's own slope along
+   * that edge. On walls under the bank slope that changes nothing (the banks already meet the ground);
+   * up a wall steeper than the bank slope, where a bank at the bank slope never meets it and the rings
+   * stop a cell past the V, the cut runs on at the wall's own slope (the wall stands back by it) until
+   * the wall eases under the bank slope, then meets the ground; never deeper than the cut beside the
+   * water. The rivers' and lakes' own vertices keep their depth. Absent (layers saved before it
+   * existed) or false: the banks of `blendBanks` as it is set, so a saved project replays to the same
+   * bytes. New layers get true.
    */
   followWalls?: boolean;
 }
