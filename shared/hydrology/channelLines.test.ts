@@ -55,7 +55,7 @@ describe('a river’s channel carved along its line', () => {
   });
 
   it('never lets the water rise downstream, and leaves the ground far from the river as it was', () => {
-    const { input, out, surface, depth } = carved();
+    const { input, surface, depth } = carved();
     let steps = 0;
     for (let v = 0; v < input.length; v++) {
       if (!(depth[v] > 0)) continue;

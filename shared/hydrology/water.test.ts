@@ -36,11 +36,7 @@ describe('automatic water', () => {
     // the grid's: the cut shrinks by at least (tan 30° − the ground's slope) · 4 m a cell, the ground's
     // slope here at most 0.2 + 0.01 + 3/40 + 3/90 (the wall, the fall, the waves' largest slopes).
     const bankRise = Math.tan((DEFAULT_WATER_PARAMS.bankSlopeDeg * Math.PI) / 180);
-    for (const banks of [
-      { blendBanks: false, followWalls: undefined },
-      { blendBanks: true, followWalls: undefined },
-      { followWalls: true },
-    ]) {
+    for (const banks of [{ blendBanks: false, followWalls: undefined }, { blendBanks: true, followWalls: undefined }, { followWalls: true }]) {
       const params = { ...DEFAULT_WATER_PARAMS, riverArea: 20_000, widthScale: 12, depthScale: 8, ...banks };
       const { out, depth, kind } = water(grid, input, params);
       const rivers = kind.reduce((n, k) => n + (k === WATER_RIVER ? 1 : 0), 0);
@@ -131,7 +127,8 @@ describe('automatic water', () => {
     const after = water(grid, input, { riverArea: 20_000 });
     expect(after.kind.reduce((n, k) => n + (k === WATER_RIVER ? 1 : 0), 0)).toBeGreaterThan(100);
     // The river's vertices lie on the gorge's floor line.
-    for (let v = 0; v < input.length; v++) if (after.kind[v] === WATER_RIVER) expect(across((v % grid.width) * 4, Math.floor(v / grid.width) * 4)).toBeLessThan(4);
+    for (let v = 0; v < input.length; v++)
+      if (after.kind[v] === WATER_RIVER) expect(across((v % grid.width) * 4, Math.floor(v / grid.width) * 4)).toBeLessThan(4);
     // blendBanks's banks stop a cell past the V on such walls: the uncut wall stands above the last cut vertex.
     const old = edgesOver(grid, input, before.out, before.depth, limit, 0.05);
     expect(old.count).toBeGreaterThan(50);
