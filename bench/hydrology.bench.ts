@@ -262,7 +262,8 @@ function threadedFlood(size: number, threads: number, version: FloodVersion): Be
  * The automatic water layer's whole evaluation (flood, MFD, lakes, carving), default parameters; and
  * with `continueRivers` off (the rule of layers saved before it), to see what running rivers on to
  * their mouth costs; without `channelsAlongLines`, to see what carving along the lines costs; and
- * without `blendBanks`, to see what running the banks on ring by ring until they meet the ground costs.
+ * without `blendBanks`, to see what running the banks on ring by ring until they meet the ground costs;
+ * with `blendBanks` but without `followWalls`, to see what easing the banks on the grid costs.
  */
 function waterLayer(size: number, overrides: Partial<WaterParams> = {}, name = 'water-layer'): Benchmark {
   const params = { ...DEFAULT_WATER_PARAMS, ...overrides };
@@ -285,6 +286,7 @@ export const benchmarks: Benchmark[] = [
   waterLayer(1025),
   waterLayer(1025, { continueRivers: false }, 'water-layer (rivers stop where the area dips)'),
   waterLayer(1025, { channelsAlongLines: undefined }, 'water-layer (channels by cones at the vertices)'),
-  waterLayer(1025, { blendBanks: undefined }, 'water-layer (banks stop a cell past the V)'),
+  waterLayer(1025, { blendBanks: true, followWalls: undefined }, 'water-layer (banks of blendBanks, not eased on the grid)'),
+  waterLayer(1025, { blendBanks: undefined, followWalls: undefined }, 'water-layer (banks stop a cell past the V)'),
   ...rows(4097),
 ];
