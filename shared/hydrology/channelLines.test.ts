@@ -84,7 +84,7 @@ describe('a river’s channel carved along its line', () => {
     }
   });
 
-  it('with followWalls (new layers) stands the valley’s walls (45°, steeper than the bank slope) back by no more than the V cuts, and no edge is steeper than the ground or the bank slope', () => {
+  it('with followWalls stands walls of 45° back by no more than the V cuts: no edge steeper than the ground or the bank slope', () => {
     const { input, out, depth } = carved();
     const limit = Math.tan((params.bankSlopeDeg * Math.PI) / 180);
     // The water falls 0.02 along the floor.

@@ -107,7 +107,7 @@ describe('automatic water', () => {
     expect(after.out).toEqual(before.out);
   });
 
-  it('makes the banks up a gorge whose walls are steeper than the bank slope: no carved edge steeper than the ground there or the bank slope (followWalls)', () => {
+  it('makes the banks up a gorge with walls steeper than the bank slope: no carved edge steeper than the ground there or the bank slope (followWalls)', () => {
     // A gorge across the grid at 30° (so the river steps diagonally too), its floor falling 0.05, its walls
     // rising at tan 40° (0.839) for 24 m each side, then a plateau rising at 0.1. A bank at the bank slope
     // (30°) would never meet walls of 40°: the cut runs up them at their own slope and meets the plateau.
