@@ -34,9 +34,9 @@ import { HeightHeap } from './minHeap';
 const CANCEL_EVERY = 1 << 20;
 
 /**
- * Lowers the carved heights (`carve` holds the cut below `input`, m, 0 where uncut) so that no grid
- * edge is steeper than the larger of `bankRise` and the ground's slope along it, keeping the cut of
- * every vertex whose `kind` is not `dry`. False when `shouldCancel` said so.
+ * Holds up, then lowers, the carved heights of the land (`carve` holds the cut below `input`, m, 0
+ * where uncut) so that no grid edge is steeper than the larger of `bankRise` and the ground's slope
+ * along it, keeping the cut of every vertex whose `kind` is not `dry`. False when `shouldCancel` said so.
  */
 export function followWalls(
   grid: HydrologyGrid,
