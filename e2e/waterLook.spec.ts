@@ -131,7 +131,8 @@ async function waterInMiddle(page: Page): Promise<{ middle: number; whole: numbe
  */
 async function expectWaterInMiddle(page: Page, name: string): Promise<void> {
   const share = await waterInMiddle(page);
-  test.info().annotations.push({ type: 'water', description: `${name}: ${(share.middle * 100).toFixed(1)} % of the middle third, ${(share.whole * 100).toFixed(1)} % of the view` });
+  const description = `${name}: ${(share.middle * 100).toFixed(1)} % of the middle third, ${(share.whole * 100).toFixed(1)} % of the view`;
+  test.info().annotations.push({ type: 'water', description });
   expect.soft(share.middle, `${name}: the share of the middle third that is water`).toBeGreaterThanOrEqual(0.03);
 }
 

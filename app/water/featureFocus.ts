@@ -19,7 +19,8 @@ export interface FeatureFocus {
 
 /**
  * The focus of `feature`: the middle of its bounds at the mean of its highest and lowest surface, its anchor
- * (the wet vertex nearest that middle; the middle itself if it has none), and up to `count` of its wet vertices (featureOf, row-major within its bounds, taken evenly) on the water's surface.
+ * (the wet vertex nearest that middle; the middle itself if it has none), and up to `count` of its wet vertices
+ * (featureOf, row-major within its bounds, taken evenly) on the water's surface.
  */
 export function featureFocus(
   field: { width: number; depth: number; cellSize: number },
