@@ -133,6 +133,7 @@ async function expectWaterInMiddle(page: Page, name: string): Promise<void> {
   const share = await waterInMiddle(page);
   const description = `${name}: ${(share.middle * 100).toFixed(1)} % of the middle third, ${(share.whole * 100).toFixed(1)} % of the view`;
   test.info().annotations.push({ type: 'water', description });
+  console.log(`water in the close-up ${description}`);
   expect.soft(share.middle, `${name}: the share of the middle third that is water`).toBeGreaterThanOrEqual(0.03);
 }
 
@@ -164,7 +165,8 @@ async function lakeCloseUp(page: Page, name: string): Promise<void> {
 
 for (const viewport of SIZES) {
   test.describe(`${PRESET} with water at ${viewport.width}×${viewport.height} @report`, () => {
-    test.use({ viewport });
+    // A 1025² map in software GL on a loaded machine: the window can be busy for longer than a click's usual 20 s.
+    test.use({ viewport, actionTimeout: 180_000 });
     test(`overview, a river close up, a lake close up @report`, async ({ app }) => {
       // Software GL on a shared machine: each settled frame of a 1025² map can take tens of seconds.
       test.setTimeout(2_400_000);
