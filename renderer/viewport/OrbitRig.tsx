@@ -125,16 +125,19 @@ export function OrbitRig() {
     });
     // A river or lake selected in the Water section: look at all of it, from the same bearing raised (or
     // turned) until no ridge hides its water (featureCameraPose: the lines to points on it clear the surface).
+    // The orbit target is a point on its water (its anchor), so a wheel zoom afterwards closes in on water, not
+    // on the middle of a winding river's bounds; the distance grows by the anchor's offset from that middle.
     const unsubscribeWater = session.water.model.store.subscribe((s, prev) => {
       if (s.focusVersion === prev.focusVersion || !s.focus) return;
-      const { x, y, z, radius, samples } = s.focus;
+      const { x, z, radius, samples, anchor } = s.focus;
       const field = editor.document.field;
       const { sizeX, sizeZ } = terrainExtent(field);
-      const distance = Math.min(Math.max(sizeX, sizeZ) * 1.5, Math.max(40, radius * 2.6));
-      const target = { x, y, z };
+      const reach = radius + Math.hypot(anchor.x - x, anchor.z - z);
+      const distance = Math.min(Math.max(sizeX, sizeZ) * 1.5, Math.max(40, reach * 2.6));
+      const target = { x: anchor.x, y: anchor.y, z: anchor.z };
       const pose = featureCameraPose(field, target, samples, viewOf(camera.position, controls.target), distance);
       framed = false;
-      controls.target.set(x, y, z);
+      controls.target.set(target.x, target.y, target.z);
       camera.position.set(pose.position.x, pose.position.y, pose.position.z);
       controls.update();
       onChange();
