@@ -12,7 +12,7 @@ import { fakeCliIo } from './testing/fakeCliIo';
  * CLI's colour maps paint it as a desert; `layers` keeps a project's view.
  */
 describe('generate --preset writes the preset’s climate into the project', () => {
-  it('Canyons opens as a desert in the window and its colour map has no grass; layers --set keeps the view', async () => {
+  it('Canyons opens as a desert in the window and its colour map has no grass; layers --set, water and river keep the view', async () => {
     const io = fakeCliIo();
     expect(await runCli(['generate', '--size', '65', '--cell-size', '2', '--preset', 'canyons', '--seed', '3', '--quiet', '--out', 'c.faultline'], io)).toBe(0);
     const project = parseProject(io.files.get('c.faultline')!, 'c.faultline');
@@ -33,6 +33,18 @@ describe('generate --preset writes the preset’s climate into the project', () 
     const edit = fakeCliIo({ inputs: { 'c.faultline': io.files.get('c.faultline')! } });
     expect(await runCli(['layers', 'c.faultline', '--set', 'fluvial-1.time=0', '--out', 'd.faultline'], edit)).toBe(0);
     expect(parseProject(edit.files.get('d.faultline')!, 'd.faultline').view).toEqual(project.view);
+    // So do the commands that add a layer: water (its own writer) and river (the shared layer outputs).
+    const spline = JSON.stringify({
+      points: [
+        [-60, -60],
+        [-60, -54],
+      ],
+    });
+    const wet = fakeCliIo({ inputs: { 'c.faultline': io.files.get('c.faultline')!, 'r.json': spline } });
+    expect([await runCli(['water', 'c.faultline', '--out', 'w.faultline'], wet), wet.err]).toEqual([0, '']);
+    expect(parseProject(wet.files.get('w.faultline')!, 'w.faultline').view).toEqual(project.view);
+    expect([await runCli(['river', 'c.faultline', '--spline', 'r.json', '--out', 'r.faultline'], wet), wet.err]).toEqual([0, '']);
+    expect(parseProject(wet.files.get('r.faultline')!, 'r.faultline').view).toEqual(project.view);
   }, 120_000);
 
   it('Mountains: its snow line placed on the land made; without --preset, or with classic, no view (the bytes as before)', async () => {
