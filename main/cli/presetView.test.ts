@@ -12,7 +12,7 @@ import { fakeCliIo } from './testing/fakeCliIo';
  * CLI's colour maps paint it as a desert; `layers` keeps a project's view.
  */
 describe('generate --preset writes the preset’s climate into the project', () => {
-  it('Canyons opens as a desert in the window and its colour map has no grass; layers --set, water and river keep the view', async () => {
+  it('Canyons opens as a desert in the window and its colour map has no grass; layers --set, water, river and erode keep the view', async () => {
     const io = fakeCliIo();
     expect(await runCli(['generate', '--size', '65', '--cell-size', '2', '--preset', 'canyons', '--seed', '3', '--quiet', '--out', 'c.faultline'], io)).toBe(0);
     const project = parseProject(io.files.get('c.faultline')!, 'c.faultline');
@@ -45,6 +45,8 @@ describe('generate --preset writes the preset’s climate into the project', () 
     expect(parseProject(wet.files.get('w.faultline')!, 'w.faultline').view).toEqual(project.view);
     expect([await runCli(['river', 'c.faultline', '--spline', 'r.json', '--out', 'r.faultline'], wet), wet.err]).toEqual([0, '']);
     expect(parseProject(wet.files.get('r.faultline')!, 'r.faultline').view).toEqual(project.view);
+    expect([await runCli(['erode', 'c.faultline', '--thermal', '2', '--out', 'e.faultline'], wet), wet.err]).toEqual([0, '']);
+    expect(parseProject(wet.files.get('e.faultline')!, 'e.faultline').view).toEqual(project.view);
   }, 120_000);
 
   it('Mountains: its snow line placed on the land made; without --preset, or with classic, no view (the bytes as before)', async () => {
