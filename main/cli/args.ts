@@ -35,6 +35,8 @@ export interface GenerateOptions {
   threads: number | undefined;
   /** No progress lines on stderr (`--quiet`). */
   quiet: boolean;
+  /** The preset named by `--preset`, or undefined without one (its view is written with a project). */
+  preset: PresetId | undefined;
 }
 
 const VALUE_OPTIONS = [
@@ -167,6 +169,7 @@ export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
     emitLines,
     threads: parseThreadsOption(one('--threads')),
     quiet: values.has('--quiet'),
+    preset: one('--preset') === undefined ? undefined : (presetText as PresetId),
   };
 }
 

@@ -5,6 +5,10 @@
 import { createCliProgress, faultStage, stepStage } from './progress';
 import { generateFaults, runFaultFormation, type Fault } from '../../shared/fault/fastFormation';
 import { presetStack } from '../../shared/layers/migrate';
+import { DEFAULT_VIEW_SETTINGS } from '../../shared/ipc/contract';
+import type { JsonObject } from '../../shared/json';
+import { presetClimate } from '../../shared/presets/presetClimates';
+import { presetSea } from '../../shared/presets/presetSea';
 import { profileOf, type FaultRecipe } from '../../shared/fault/recipe';
 import { createHeightfield, terrainExtent, type Heightfield } from '../../shared/terrain/heightfield';
 import { parseGenerateArgs, type GenerateOptions } from './args';
@@ -58,6 +62,7 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   const targets = [...options.outputs, ...(options.emitLines !== undefined ? [options.emitLines] : [])];
   if (!(await checkOutputs(io, 'generate', targets))) return EXIT_FAILURE;
   const field = await generate(options, io);
+  const view = presetView(options, field);
   const files: OutputFile[] = [];
   const lines: string[] = [];
   for (const path of options.outputs) {
@@ -70,6 +75,7 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
         recipe: options.recipe,
         history: options.finishing.map((step) => ({ ...step })),
         layers: presetStack(options.recipe, options.finishing),
+        ...(view && { view }),
       }),
     });
     lines.push(`wrote ${path} (${field.width}×${field.depth}, ${format.extension.slice(1)})\n`);
@@ -84,6 +90,18 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   if (!(await writeOutputs(io, 'generate', files))) return EXIT_FAILURE;
   for (const line of lines) io.stdout(line);
   return EXIT_OK;
+}
+
+/**
+ * The view a project made with `--preset` is saved with: the settings a new window starts with, in the
+ * preset's climate (tree and snow lines, desert or temperate) and with its sea, as the editor's Run of
+ * the preset sets them (app/editorSession.ts), so Canyons and Mesas open, and export their colour maps,
+ * as deserts. None without `--preset`, and none for `--preset classic` (its project bytes as before presets).
+ */
+function presetView(options: GenerateOptions, field: Heightfield): JsonObject | undefined {
+  const { preset } = options;
+  if (preset === undefined || preset === 'classic') return undefined;
+  return { ...DEFAULT_VIEW_SETTINGS, ...presetClimate(preset, field, field.heights), ...presetSea(preset) };
 }
 
 async function generate(options: GenerateOptions, io: CliIo): Promise<Heightfield> {

@@ -141,7 +141,17 @@ export async function runErode(args: readonly string[], io: CliIo): Promise<numb
     for (const path of options.outputs) {
       const format = outputFormatFor(path)!;
       const history = [...loaded.history, ...options.steps.map((step) => ({ ...step }))];
-      files.push([path, format.encode(field, { recipe: loaded.recipe, history, props: loaded.props, layers, fileName: displayFileName(path) })]);
+      files.push([
+        path,
+        format.encode(field, {
+          recipe: loaded.recipe,
+          history,
+          props: loaded.props,
+          layers,
+          ...(loaded.project && { view: loaded.project.view }),
+          fileName: displayFileName(path),
+        }),
+      ]);
     }
     if (masks && options.masks) {
       files.push([`${options.masks}.flow.png`, maskPng(masks.flow, field.width, field.depth, `${options.masks}.flow.png`)]);

@@ -48,6 +48,24 @@ describe('faultline erode/generate --threads', () => {
     expect(project.history.find((step) => step.kind === 'hydraulic')?.version).toBe(3);
   });
 
+  it('generate: Canyons and Mesas (fluvial layers, thermal layers with strata) give the same project on 1 and 3 threads', async () => {
+    for (const preset of ['canyons', 'mesas']) {
+      const run = async (threads: string) => {
+        const io = { ...fakeCliIo(), stepRunner };
+        expect(
+          await runCli(
+            ['generate', '--size', '129', '--cell-size', '2', '--preset', preset, '--seed', '29', '--threads', threads, '--quiet', '--out', 't.faultline'],
+            io,
+          ),
+        ).toBe(0);
+        return io.files.get('t.faultline')!;
+      };
+      const one = await run('1');
+      expect(await run('3'), preset).toEqual(one);
+      expect(parseProject(one, 't.faultline').layers?.some((layer) => layer.kind === 'fluvial')).toBe(true);
+    }
+  }, 180_000);
+
   it('refuses a bad --threads with one line', async () => {
     for (const args of [
       ['erode', 'in.r32', '--hydraulic', '10', '--threads', '0', '--out', 'o.r32'],

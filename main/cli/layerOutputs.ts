@@ -39,7 +39,8 @@ export async function encodeLayerOutputs(
   command: string,
   paths: readonly string[],
   shaped: Heightfield,
-  saved: { recipe: FaultRecipe | null; props: JsonObject[]; layers: Layer[] },
+  /** `view`: the input project's view, kept (its climate, lines and sea); absent for a heightmap input. */
+  saved: { recipe: FaultRecipe | null; props: JsonObject[]; layers: Layer[]; view?: JsonObject },
 ): Promise<{ files: OutputFile[]; lines: string[] } | null> {
   const files: OutputFile[] = [];
   const lines: string[] = [];
@@ -53,6 +54,7 @@ export async function encodeLayerOutputs(
           history: [],
           props: saved.props,
           layers: saved.layers,
+          ...(saved.view && { view: saved.view }),
           fileName: displayFileName(path),
         }),
       });

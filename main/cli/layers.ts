@@ -232,7 +232,15 @@ export async function runLayers(args: readonly string[], io: CliIo): Promise<num
     try {
       files.push({
         path,
-        bytes: await format.encodeAsync(result, { recipe: recipeOf(stack), history: [], props: loaded.props, layers: stack, fileName: displayFileName(path) }),
+        // The project's view is kept (its climate, lines and sea: a Canyons project stays a desert).
+        bytes: await format.encodeAsync(result, {
+          recipe: recipeOf(stack),
+          history: [],
+          props: loaded.props,
+          layers: stack,
+          ...(loaded.project && { view: loaded.project.view }),
+          fileName: displayFileName(path),
+        }),
       });
     } catch (error) {
       io.stderr(`faultline layers: cannot write ${path}: ${message(error)}\n`);

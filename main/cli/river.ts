@@ -156,7 +156,12 @@ export async function runRiver(args: readonly string[], io: CliIo): Promise<numb
   const withRiver = evaluateForCli([river], { ...run, input: below });
   if (!withRiver) return EXIT_FAILURE;
   const shaped = createHeightfield(field.width, field.depth, field.cellSize, withRiver);
-  const encoded = await encodeLayerOutputs(io, 'river', options.outputs, shaped, { recipe: loaded.recipe, props: loaded.props, layers: next });
+  const encoded = await encodeLayerOutputs(io, 'river', options.outputs, shaped, {
+    recipe: loaded.recipe,
+    props: loaded.props,
+    layers: next,
+    view: loaded.project?.view,
+  });
   if (!encoded) return EXIT_FAILURE;
   const { files, lines } = encoded;
   if (!(await writeOutputs(io, 'river', files))) return EXIT_FAILURE;

@@ -481,7 +481,7 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
     removed = cleared.size;
     props = props.filter((p) => !cleared.has(p));
   }
-  const encoded = await encodeLayerOutputs(io, 'road', options.outputs, shaped, { recipe: loaded.recipe, props, layers: next });
+  const encoded = await encodeLayerOutputs(io, 'road', options.outputs, shaped, { recipe: loaded.recipe, props, layers: next, view: loaded.project?.view });
   if (!encoded) return EXIT_FAILURE;
   const { files, lines } = encoded;
   if (options.centreline) {

@@ -201,7 +201,14 @@ export async function runWater(args: readonly string[], io: CliIo): Promise<numb
       const format = outputFormatFor(path)!;
       files.push({
         path,
-        bytes: await format.encodeAsync(shaped, { recipe: loaded.recipe, history: [], props: loaded.props, layers: next, fileName: displayFileName(path) }),
+        bytes: await format.encodeAsync(shaped, {
+          recipe: loaded.recipe,
+          history: [],
+          props: loaded.props,
+          layers: next,
+          ...(loaded.project && { view: loaded.project.view }),
+          fileName: displayFileName(path),
+        }),
       });
       lines.push(`wrote ${path} (${field.width}×${field.depth}, ${next.length} layers)\n`);
     }

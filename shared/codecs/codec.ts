@@ -54,6 +54,8 @@ export interface EncodeOptions {
   props?: JsonObject[];
   /** .faultline: the layer stack whose evaluation the heights are (shared/layers); absent = none written. */
   layers?: Layer[];
+  /** .faultline: the view settings to save with it (its climate, tree and snow lines, sea); absent = none (`{}`). */
+  view?: JsonObject;
   /** Names the file in codec errors (default: the format's own). */
   fileName?: string;
 }

@@ -76,7 +76,7 @@ export function createCodecRegistry(environment: CodecEnvironment = {}): CodecRe
     faultline: {
       encode: (field, o = {}) =>
         compileProject(
-          { field, recipe: o.recipe ?? null, history: o.history ?? [], props: o.props ?? [], view: {}, layers: o.layers },
+          { field, recipe: o.recipe ?? null, history: o.history ?? [], props: o.props ?? [], view: o.view ?? {}, layers: o.layers },
           { deflate },
           o.fileName,
         ),
