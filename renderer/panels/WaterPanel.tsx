@@ -7,14 +7,12 @@ import { waterList } from '../../app/water/waterList';
 import { noRiverHintFor } from '../../app/water/noRiverHint';
 import { useCommandState } from '../session';
 import { CommitField } from './LayersPanel';
+import { metres, squareMetres, WaterFeatureRow } from './WaterFeatureRow';
 
 /** How many rivers and how many lakes the lists show (the largest first). */
 const LISTED = 40;
 /** How long after the last change of the document the lists are found again. */
 const LIST_DELAY_MS = 150;
-
-const metres = (value: number): string => (value >= 1000 ? `${(value / 1000).toFixed(2)} km` : `${value.toFixed(value < 10 ? 1 : 0)} m`);
-const squareMetres = (value: number): string => (value >= 1e6 ? `${(value / 1e6).toFixed(2)} km²` : `${Math.round(value).toLocaleString('en-US')} m²`);
 
 /**
  * The Water section: the automatic water layer's parameters (each change one undo entry, evaluated
@@ -51,17 +49,14 @@ export function WaterPanel({ session }: { session: EditorSession }) {
   }, [editor, model, hasWater, version, resultsVersion, featuresVersion]);
   const { rivers, shortChannels, shortestListed, lakes } = waterList(features, editor.document.field.cellSize);
 
-  const row = (feature: WaterFeature, name: string, detail: string) => (
-    <li
+  const row = (feature: WaterFeature, name: string) => (
+    <WaterFeatureRow
       key={feature.id}
-      className="layer-row"
-      data-testid={`water-${feature.kind}-${feature.id}`}
-      aria-selected={feature.id === selectedId}
+      feature={feature}
+      name={name}
+      selected={feature.id === selectedId}
       onClick={() => model.select(feature.id === selectedId ? null : feature.id)}
-    >
-      <span className="layer-name">{name}</span>
-      <span className="hint">{detail}</span>
-    </li>
+    />
   );
 
   return (
@@ -158,7 +153,7 @@ export function WaterPanel({ session }: { session: EditorSession }) {
           )}
           <h3>Rivers ({rivers.length})</h3>
           <ol className="layer-list" data-testid="water-rivers">
-            {rivers.slice(0, LISTED).map((f, k) => row(f, `River ${k + 1}`, `${metres(f.length)} long · ${f.maxDepth.toFixed(1)} m deep`))}
+            {rivers.slice(0, LISTED).map((f, k) => row(f, `River ${k + 1}`))}
           </ol>
           {rivers.length > LISTED && <p className="hint">… and {rivers.length - LISTED} shorter ones.</p>}
           {shortChannels > 0 && (
@@ -168,7 +163,7 @@ export function WaterPanel({ session }: { session: EditorSession }) {
           )}
           <h3>Lakes ({lakes.length})</h3>
           <ol className="layer-list" data-testid="water-lakes-list">
-            {lakes.slice(0, LISTED).map((f, k) => row(f, `Lake ${k + 1}`, `${squareMetres(f.area)} · ${f.maxDepth.toFixed(1)} m deep`))}
+            {lakes.slice(0, LISTED).map((f, k) => row(f, `Lake ${k + 1}`))}
           </ol>
           {lakes.length > LISTED && <p className="hint">… and {lakes.length - LISTED} smaller ones.</p>}
         </>
