@@ -304,11 +304,11 @@ export function fluvialStep(state: FluvialState, params: FluvialParams, dt: numb
   state.previous = prev;
   const across = 1 / cellSize;
   const diagonal = 1 / (Math.SQRT2 * cellSize);
-  // cutOnlyFalling's rule is the JavaScript solve's only (fluvialParams.ts): its layers solve there.
-  const solvedCompiled = compiled && kernel.solves(params.m, params.n, upliftWeights) && params.cutOnlyFalling !== true;
+  const solvedCompiled = compiled && kernel.solves(params.m, params.n, upliftWeights);
   if (solvedCompiled) {
     const { m, channelArea } = params;
-    kernel.prepareSolve({ across, diagonal, kDt: params.k * dt, upliftDt: params.uplift * dt, channelArea, m, weights: upliftWeights });
+    const onlyFalling = params.cutOnlyFalling === true;
+    kernel.prepareSolve({ across, diagonal, kDt: params.k * dt, upliftDt: params.uplift * dt, channelArea, m, weights: upliftWeights, onlyFalling });
   }
   // With `routeEvery`, the steps between routings solve on the last one (order and areas); the order
   // may then put a receiver after its donor, which reads it at its step-start height: h starts as prev.
