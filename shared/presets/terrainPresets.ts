@@ -269,6 +269,17 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       // once more after it (the last step: teeth over 3/4 of a cell at 257² seeds 1/3). Rims from
       // 16.1/13.7/11.3 m to 8.5/6.8/10 m at seeds 3/11/29, faces over 70° 46/45/25 % → 51/51/25 %
       // (canyonRims.test.ts).
+      // The first layer held a channel level with an outlet that rose with the land (an edge following the
+      // land inside it, a vertex only uplifted): a trench one vertex wide, deepening upstream, in the
+      // plateau (seed 1: a 44-cell slot along a row). With cutOnlyFalling a channel the step would raise
+      // is only uplifted, so only rivers cutting back from the lowered mouths incise: deeper, wider canyon
+      // networks (at 513² seed 29 the steep ground 8,000 → 29,000 one-cell steps). The plateau's washes
+      // (the second layer) were then cut one vertex wide, a V the thermal passes laid back at 33° with a
+      // floor one line of vertices: 3–7 straight grooves at 513², and their one-cell risers put seed 29's
+      // lone steps at 5.38 % (thermalStaircase.test.ts; 3.75 % without the second layer, the excess on the
+      // ground it cuts, four times as many on the caprock). channelWidth widens each wash into a trough
+      // with a flat floor 6 m ×scale wide (shared/erosion/channelTroughs.ts): no straight trench at 257²
+      // and 513² seeds 1/3/11/29 (canyonTrenches.test.ts), seed 29's lone steps 4.5 %.
       finishing: [
         { kind: 'normalise', min: cm(60 * canyonScale(t)), max: cm(80 * canyonScale(t)) },
         fluvialStep({
@@ -282,6 +293,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           time: 100_000,
           strata: canyonBeds(t),
           outletArea: cm(0.1 * span(t) ** 2),
+          cutOnlyFalling: true,
         }),
         fluvialStep({
           k: 8e-5 / canyonScale(t),
@@ -297,6 +309,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           incisionDepth: cm(6 * canyonScale(t)),
           incisionMask: { kind: 'height', min: cm(98 * canyonScale(t)), max: cm(200 * canyonScale(t)), softness: cm(4 * canyonScale(t)) },
           swells: { height: cm(5 * canyonScale(t)), spacing: cm(70 * canyonScale(t)), seed: t.seed },
+          channelWidth: cm(6 * canyonScale(t)),
         }),
         thermalStep({
           iterations: 20,
