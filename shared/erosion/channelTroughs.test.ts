@@ -75,8 +75,7 @@ describe('channel troughs (fluvial channelWidth)', () => {
   it('on a rippled plane: troughs lower ground beside the channels, raise none, and keep the incision floor', () => {
     const g = { width: 65, depth: 65, cellSize: 2 };
     const input = new Float32Array(g.width * g.depth);
-    for (let j = 0; j < g.depth; j++)
-      for (let i = 0; i < g.width; i++) input[j * g.width + i] = 30 + 0.04 * i * 2 + 0.6 * Math.cos((2 * Math.PI * j) / 13);
+    for (let j = 0; j < g.depth; j++) for (let i = 0; i < g.width; i++) input[j * g.width + i] = 30 + 0.04 * i * 2 + 0.6 * Math.cos((2 * Math.PI * j) / 13);
     const params = (over: Partial<FluvialParams>): FluvialParams => ({
       ...DEFAULT_FLUVIAL,
       k: 2e-2,

@@ -46,14 +46,7 @@ function troughStencil(width: number, cellSize: number): { di: Int32Array; dj: I
  * layer's input (with its swells), `area` the contributing areas of the last routing, `channelArea` the
  * layer's channel head area.
  */
-export function widenChannels(
-  grid: HydrologyGrid,
-  heights: Float64Array,
-  surface: Float32Array,
-  area: Float64Array,
-  channelArea: number,
-  width: number,
-): void {
+export function widenChannels(grid: HydrologyGrid, heights: Float64Array, surface: Float32Array, area: Float64Array, channelArea: number, width: number): void {
   const { width: columns, depth: rows, cellSize } = grid;
   if (!(width > cellSize)) return;
   const { di, dj, weight } = troughStencil(width, cellSize);

@@ -194,7 +194,10 @@ export function fluvialProblem(p: FluvialParams): string | null {
   if (p.cutOnlyFalling !== undefined && typeof p.cutOnlyFalling !== 'boolean')
     return `fluvial cutOnlyFalling must be true or false (or absent), got ${JSON.stringify(p.cutOnlyFalling)}`;
   const channelWidth = p.channelWidth;
-  if (channelWidth !== undefined && !(typeof channelWidth === 'number' && Number.isFinite(channelWidth) && channelWidth >= 0 && channelWidth <= MAX_CHANNEL_WIDTH))
+  if (
+    channelWidth !== undefined &&
+    !(typeof channelWidth === 'number' && Number.isFinite(channelWidth) && channelWidth >= 0 && channelWidth <= MAX_CHANNEL_WIDTH)
+  )
     return `fluvial channelWidth must be a number from 0 to ${MAX_CHANNEL_WIDTH} m (or absent), got ${JSON.stringify(channelWidth)}`;
   const soft = p.softSlopes;
   if (soft !== undefined && !(typeof soft === 'number' && Number.isFinite(soft) && soft >= 0 && soft <= MAX_SOFT_SLOPES))
