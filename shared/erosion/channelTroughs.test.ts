@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { widenChannels } from './channelTroughs';
+import { BANK_PER_DEPTH, widenChannels } from './channelTroughs';
 import { runFluvial } from './fluvial';
 import { DEFAULT_FLUVIAL, fluvialProblem, type FluvialParams } from './fluvialParams';
 
 /**
  * The fluvial layer's optional `channelWidth` (channelTroughs.ts): channels widened into flat-floored troughs.
  * Closed form: on a plane cut by D along one column of channel vertices, a vertex d m from the column ends
- * D·w(d) below the plane, w = 1 to d = W/2 and 1 − t²(3 − 2t), t = (d − W/2) / (W/2), to d = W; nothing else
- * moves (the nearest channel vertex is the one across: every other is farther and cut as deep).
+ * D·w(d) below the plane, w = 1 to d = W/2 and 1 − t²(3 − 2t), t = (d − W/2) / (1.8·D), to d = W/2 + 1.8·D;
+ * nothing else moves (the nearest channel vertex is the one across: every other is farther and cut as deep).
  */
 const size = 41;
 const cellSize = 2;
@@ -16,7 +16,7 @@ const plane = new Float32Array(size * size);
 for (let j = 0; j < size; j++) for (let i = 0; i < size; i++) plane[j * size + i] = 50 + 0.1 * i * cellSize + 0.03 * j * cellSize;
 
 describe('channel troughs (fluvial channelWidth)', () => {
-  it('a column cut 3 m deep becomes a trough with a flat floor 8 m wide and banks to 16 m (closed form)', () => {
+  it('a column cut 3 m deep becomes a trough with a flat floor 16 m wide and banks 5.4 m wide (closed form)', () => {
     const column = 20;
     const depthCut = 3;
     const width = 16;
@@ -29,8 +29,9 @@ describe('channel troughs (fluvial channelWidth)', () => {
     widenChannels(grid, heights, plane, area, 500, width);
     const weight = (d: number) => {
       if (d <= width / 2) return 1;
-      if (d >= width) return 0;
-      const t = (d - width / 2) / (width / 2);
+      const bank = BANK_PER_DEPTH * depthCut;
+      if (d >= width / 2 + bank) return 0;
+      const t = (d - width / 2) / bank;
       return 1 - t * t * (3 - 2 * t);
     };
     let banks = 0;
@@ -42,8 +43,8 @@ describe('channel troughs (fluvial channelWidth)', () => {
         if (weight(d) > 0 && weight(d) < 1) banks++;
       }
     }
-    // Floor: columns 18 … 22 at the full depth; banks at d = 10, 12, 14 m on both sides.
-    expect(banks).toBe(6 * size);
+    // Floor: columns 16 … 24 at the full depth (d ≤ 8 m); banks at d = 10 and 12 m on both sides (to 13.4 m).
+    expect(banks).toBe(4 * size);
   });
 
   it('spreads only from channel vertices, and raises nothing', () => {

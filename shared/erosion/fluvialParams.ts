@@ -97,10 +97,10 @@ export interface FluvialParams {
   cutOnlyFalling?: boolean;
   /**
    * Optional: metres. After the last step each channel (contributing area at least `channelArea`) is
-   * widened into a trough with a flat floor this wide at the depth the layer cut it, its banks rising to
-   * the ground `channelWidth` from its line (channelTroughs.ts): washes as wide as they run, not a V one
-   * vertex wide. The incision floor holds after it. Absent: the channels as the solve cut them (the bytes of
-   * layers saved before it existed).
+   * widened into a trough with a flat floor this wide at the depth the layer cut it, its banks 1.8 m wide per
+   * metre of that depth (under 40°; channelTroughs.ts): washes as wide as they run, not a V one vertex wide.
+   * The incision floor holds after it. Absent: the channels as the solve cut them (the bytes of layers saved
+   * before it existed).
    */
   channelWidth?: number;
 }
