@@ -25,7 +25,7 @@ import { buildPreset } from './terrainPresets';
  * 3, 7 and 5 at seeds 1, 3, 11 and 29: the plateau's own washes (the second fluvial layer, no uplift, where the
  * key never applies) cut each channel one vertex wide down to its outlet or its 12 m floor, and the thermal
  * passes laid their sides back at 33°, a V whose floor is one line of vertices. The second layer's
- * `channelWidth` (4 m ×scale; shared/erosion/channelTroughs.ts) widens each wash into a trough with a flat floor
+ * `channelWidth` (2 m ×scale; shared/erosion/channelTroughs.ts) widens each wash into a trough with a flat floor
  * that wide and banks under 40°: none at seeds 1, 3, 11 and 29, at 257² and 513².
  */
 const MIN_LENGTH = 10;
