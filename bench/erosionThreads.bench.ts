@@ -166,8 +166,27 @@ function beforeSession27(finishing: readonly TerrainStep[]): TerrainStep[] {
   });
 }
 
+/**
+ * Session 28's Canyons: before its first fluvial layer cut only falling channels (cutOnlyFalling), its washes were
+ * widened into troughs (channelWidth) and its last crease rounding continued the map's edge.
+ */
+function beforeSession29(finishing: readonly TerrainStep[]): TerrainStep[] {
+  const last = finishing.length - 1;
+  return finishing.map((step, at) => {
+    if (step.kind === 'fluvial') {
+      const { cutOnlyFalling: _falling, channelWidth: _width, ...rest } = step;
+      return rest;
+    }
+    if (step.kind === 'thermal' && at === last) {
+      const { edgeContinues: _edge, ...rest } = step;
+      return rest;
+    }
+    return step;
+  });
+}
+
 type PresetRecipe =
-  'now' | 'session 16' | 'session 18' | 'session 20' | 'session 21' | 'session 22' | 'session 23' | 'session 24' | 'session 25' | 'session 26';
+  'now' | 'session 16' | 'session 18' | 'session 20' | 'session 21' | 'session 22' | 'session 23' | 'session 24' | 'session 25' | 'session 26' | 'session 28';
 
 /**
  * A preset's whole Run: its recipe's faults from flat ground, then its finishing steps (erosion on
@@ -177,7 +196,8 @@ type PresetRecipe =
  * Mesas' before its lipDrop, 'session 23' Canyons' before its plateau's washes and Mesas' before its wash on the soft slopes,
  * 'session 24' Mesas' before its wider joints and capless hills, Canyons' before its faceUnits (beforeSession25),
  * 'session 25' Mesas' before its cap width (beforeSession26), 'session 26' today's steps with the fluvial layers on
- * the reference's sums (beforeSession27; every earlier recipe ran on them too).
+ * the reference's sums (beforeSession27; every earlier recipe ran on them too), 'session 28' Canyons before its
+ * cutOnlyFalling, channelWidth and last edge continuation (beforeSession29).
  * Also reports the process's CPU time per run (both threads),
  * which a loaded machine inflates less than the wall time.
  */
@@ -197,6 +217,7 @@ function presetRun(id: PresetId, size: number, threads: number, recipe: PresetRe
     if (recipe === 'session 24') return beforeSession25(reference);
     if (recipe === 'session 25') return beforeSession26(reference);
     if (recipe === 'session 26') return reference;
+    if (recipe === 'session 28') return beforeSession29(built.finishing);
     return beforeAprons(id, unwashed);
   };
   const finishing = recipe === 'now' ? built.finishing : earlierSteps();
@@ -206,7 +227,8 @@ function presetRun(id: PresetId, size: number, threads: number, recipe: PresetRe
   const before = `preset-run-${id}-${named}`;
   // Canyons', Mesas' and River valleys' Runs are compared with session 26's (the same recipe on the reference's sums).
   const onFluvial = id === 'canyons' || id === 'mesas' || id === 'river-valleys';
-  const baseline = onFluvial ? `preset-run-${id}-session26` : before;
+  // Canyons' is compared with session 28's recipe (its keys of session 29 removed).
+  const baseline = id === 'canyons' ? `preset-run-${id}-session28` : onFluvial ? `preset-run-${id}-session26` : before;
   const baselined = recipe === 'now' && size < 2000 && (onFluvial || id === 'mountains');
   const cpu: number[] = [];
   return {
@@ -256,6 +278,7 @@ export const benchmarks: Benchmark[] = [
   presetRun('mesas', 1025, 2, 'session 24'),
   presetRun('mesas', 1025, 2, 'session 25'),
   presetRun('canyons', 1025, 2, 'session 26'),
+  presetRun('canyons', 1025, 2, 'session 28'),
   presetRun('mesas', 1025, 2, 'session 26'),
   presetRun('river-valleys', 1025, 2, 'session 26'),
   presetRun('mountains', 1025, 2, 'session 18'),

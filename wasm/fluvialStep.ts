@@ -325,6 +325,8 @@ let tops: usize = 0;
 let hardness: usize = 0;
 let lastBed: i32 = 0;
 let period: f64 = 0;
+/** fluvialParams.ts `cutOnlyFalling`: 1 where a vertex the step would raise is only uplifted, else 0. */
+let onlyFalling: i32 = 0;
 
 export function setSolveTerms(
   acrossIn: f64,
@@ -339,6 +341,7 @@ export function setSolveTerms(
   hardnessIn: usize,
   lastBedIn: i32,
   periodIn: f64,
+  onlyFallingIn: i32,
 ): void {
   across = acrossIn;
   diagonal = diagonalIn;
@@ -352,6 +355,13 @@ export function setSolveTerms(
   hardness = hardnessIn;
   lastBed = lastBedIn;
   period = periodIn;
+  onlyFalling = onlyFallingIn;
+}
+
+/** The solve's result for a vertex: `next < raised && !(onlyFalling && next > h0) ? next : raised` (pmin picks it). */
+@inline function solved(raised: f64, next: f64, h0: f64): f64 {
+  const kept = onlyFalling != 0 && next > h0 ? raised : next;
+  return f64x2.extract_lane(f64x2.pmin(f64x2.splat(raised), f64x2.splat(kept)), 0);
 }
 
 @inline function raisedAt(v: i32, h0: f64): f64 {
@@ -434,8 +444,7 @@ function solveVertex(prev: usize, h: usize, area: usize, role: usize, v: i32, wi
     f64x2.mul(cD, pairRising(q, rowBytes)),
   );
   const denominator = addLanes(addLanes(addLanes(addLanes(1, cA), cB), cC), cD);
-  // next < raised ? next : raised
-  store<f64>(q, f64x2.extract_lane(f64x2.pmin(f64x2.splat(raised), f64x2.splat(numerator / denominator)), 0));
+  store<f64>(q, solved(raised, numerator / denominator, h0));
 }
 
 /** fluvial.ts `solveStreamPower` for n = 1 (after `setSolveTerms`): `prev` the heights at the step's start, `h` the result. */
@@ -959,8 +968,7 @@ export function routeFactored(
   const far = f64x2.add(f64x2.mul(f64x2.mul(qs, lC), pairFalling(q, rowBytes)), f64x2.mul(f64x2.mul(qs, lD), pairRising(q, rowBytes)));
   const sum = f64x2.add(near, far);
   const next = b + (f64x2.extract_lane(sum, 0) + f64x2.extract_lane(sum, 1));
-  // next < raised ? next : raised
-  store<f64>(q, f64x2.extract_lane(f64x2.pmin(f64x2.splat(raised), f64x2.splat(next)), 0));
+  store<f64>(q, solved(raised, next, h0));
 }
 
 /**

@@ -78,11 +78,13 @@ evaluated from scratch and written to every --out (a .faultline keeps the stack)
                          same scheme with its sums arranged to walk faster, equal up to rounding),
                          incisionDepth (metres: the deepest the layer cuts below its input),
                          incisionMask (a height or slope band: where the layer acts), swells
-                         ({"height","spacing","seed"}: smooth swells laid on the input first) and
+                         ({"height","spacing","seed"}: smooth swells laid on the input first),
                          softSlopes (metres: the step's change kept only on the strata's softest beds
-                         at least this far from a cliff, so a wash rills shale slopes, not caprock)
-                         and cutOnlyFalling (true: a channel the step would raise is only uplifted,
-                         so only rivers cutting back from a lowered mouth incise a rising plateau);
+                         at least this far from a cliff, so a wash rills shale slopes, not caprock),
+                         cutOnlyFalling (true: a channel the step would raise is only uplifted,
+                         so only rivers cutting back from a lowered mouth incise a rising plateau)
+                         and channelWidth (metres: each channel widened into a flat-floored trough
+                         this wide, its banks under 40°);
                          a road's endsOnGround and levelShoulders (true: the road's plane kept over
                          its painted shoulders); a river's joinAlongWater and gradeTributaries (true:
                          a tributary's channel graded into its bed); a water layer's continueRivers,

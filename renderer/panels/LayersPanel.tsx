@@ -289,6 +289,10 @@ const OPTIONAL_NUMBERS: Partial<Record<LayerKind, ReadonlyArray<{ key: string; t
       key: 'incisionDepth',
       title: 'Incision depth (m): the deepest the layer cuts any vertex below what it receives (empty: no limit)',
     },
+    {
+      key: 'channelWidth',
+      title: 'Channel width (m): each channel widened into a trough with a flat floor this wide and banks under 40° (empty: as cut)',
+    },
   ],
 };
 

@@ -44,6 +44,7 @@ import { donorCounts, donorCountsAndPits } from '../hydrology/drainage';
 import type { HydrologyGrid } from '../hydrology/grid';
 import { priorityFlood } from '../hydrology/priorityFlood';
 import { bandWeightAt } from '../terrain/bandMask';
+import { widenChannels } from './channelTroughs';
 import { strataReader, vertexWorld } from '../terrain/strata';
 import { fluvialProblem, fluvialSteps, type FluvialParams } from './fluvialParams';
 import { diffuseHeights } from './hillslopeDiffusion';
@@ -256,6 +257,11 @@ function holdToLimit(h: Float64Array, limit: IncisionLimit): void {
       if (w < 1) h[v] = before[v] + w * (h[v] - before[v]);
     }
   }
+  holdToFloor(h, floor);
+}
+
+/** No vertex below its incision floor. */
+function holdToFloor(h: Float64Array, floor: Float64Array): void {
   for (let v = 0; v < h.length; v++) if (h[v] < floor[v]) h[v] = floor[v];
 }
 
@@ -304,11 +310,11 @@ export function fluvialStep(state: FluvialState, params: FluvialParams, dt: numb
   state.previous = prev;
   const across = 1 / cellSize;
   const diagonal = 1 / (Math.SQRT2 * cellSize);
-  // cutOnlyFalling's rule is the JavaScript solve's only (fluvialParams.ts): its layers solve there.
-  const solvedCompiled = compiled && kernel.solves(params.m, params.n, upliftWeights) && params.cutOnlyFalling !== true;
+  const solvedCompiled = compiled && kernel.solves(params.m, params.n, upliftWeights);
   if (solvedCompiled) {
     const { m, channelArea } = params;
-    kernel.prepareSolve({ across, diagonal, kDt: params.k * dt, upliftDt: params.uplift * dt, channelArea, m, weights: upliftWeights });
+    const onlyFalling = params.cutOnlyFalling === true;
+    kernel.prepareSolve({ across, diagonal, kDt: params.k * dt, upliftDt: params.uplift * dt, channelArea, m, weights: upliftWeights, onlyFalling });
   }
   // With `routeEvery`, the steps between routings solve on the last one (order and areas); the order
   // may then put a receiver after its donor, which reads it at its step-start height: h starts as prev.
@@ -511,6 +517,10 @@ export function runFluvial(grid: HydrologyGrid, input: Float32Array, out: Float3
     fluvialStep(state, params, dt, weights);
     if (limit) holdToLimit(state.heights, limit);
     options.onProgress?.(step + 1, steps);
+  }
+  if (params.channelWidth !== undefined) {
+    widenChannels(grid, state.heights, surface, state.routing.area, params.channelArea, params.channelWidth);
+    if (limit) holdToFloor(state.heights, limit.floor);
   }
   out.set(state.heights);
   if (kept && params.softSlopes !== undefined) keepOutsideSoftSlopes(grid, kept, out, params.strata, params.softSlopes);

@@ -90,10 +90,19 @@ export interface FluvialParams {
    * hillslope. Without it such a channel lagged behind the land a little each step: held level with its
    * rising outlet while the ground beside it rose, it stood as a trench one vertex wide deepening upstream,
    * took its neighbours' water and could not move (Canyons' plateau: a 32-cell slot along a row at seed 1,
-   * a 29-row staircase at seed 3). Rivers cut back from a lowered base level (the mouths) as before. Absent:
+   * a 29-row staircase at seed 3; Canyons' first layer takes it). Rivers cut back from a lowered base level
+   * (the mouths) as before. The compiled solve applies it as the JavaScript does. Absent:
    * every channel cuts (the bytes of layers saved before it existed).
    */
   cutOnlyFalling?: boolean;
+  /**
+   * Optional: metres. After the last step each channel (contributing area at least `channelArea`) is
+   * widened into a trough with a flat floor this wide at the depth the layer cut it, its banks 1.8 m wide per
+   * metre of that depth (under 40°; channelTroughs.ts): washes as wide as they run, not a V one vertex wide.
+   * The incision floor holds after it. Absent: the channels as the solve cut them (the bytes of layers saved
+   * before it existed).
+   */
+  channelWidth?: number;
 }
 
 /** A type, not an interface, so it is a JSON value (recorded in projects as it is). */
@@ -151,10 +160,14 @@ const FLUVIAL_KEYS = [
   'incisionMask',
   'swells',
   'cutOnlyFalling',
+  'channelWidth',
 ];
 
 /** Widest cliff gap of `softSlopes`, metres (wider than any cliff's talus). */
 export const MAX_SOFT_SLOPES = 10_000;
+
+/** Widest `channelWidth` a layer may ask for (m). */
+export const MAX_CHANNEL_WIDTH = 1000;
 
 /** Deepest `incisionDepth` a layer may ask for (m). */
 export const MAX_INCISION_DEPTH = 1e4;
@@ -180,6 +193,12 @@ export function fluvialProblem(p: FluvialParams): string | null {
     return `fluvial routeEvery must be a whole number from 1 to ${MAX_ROUTE_EVERY} (or absent), got ${JSON.stringify(every)}`;
   if (p.cutOnlyFalling !== undefined && typeof p.cutOnlyFalling !== 'boolean')
     return `fluvial cutOnlyFalling must be true or false (or absent), got ${JSON.stringify(p.cutOnlyFalling)}`;
+  const channelWidth = p.channelWidth;
+  if (
+    channelWidth !== undefined &&
+    !(typeof channelWidth === 'number' && Number.isFinite(channelWidth) && channelWidth >= 0 && channelWidth <= MAX_CHANNEL_WIDTH)
+  )
+    return `fluvial channelWidth must be a number from 0 to ${MAX_CHANNEL_WIDTH} m (or absent), got ${JSON.stringify(channelWidth)}`;
   const soft = p.softSlopes;
   if (soft !== undefined && !(typeof soft === 'number' && Number.isFinite(soft) && soft >= 0 && soft <= MAX_SOFT_SLOPES))
     return `fluvial softSlopes must be a number from 0 to ${MAX_SOFT_SLOPES} m (or absent), got ${JSON.stringify(soft)}`;

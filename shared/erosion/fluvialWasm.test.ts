@@ -54,6 +54,7 @@ const cases: Array<{ name: string; params: FluvialParams; keepPits?: boolean }> 
   { name: 'strata with a dip', params: { ...base, strata } },
   { name: 'an uplift mask', params: { ...base, upliftMask: { kind: 'height', min: 10, max: 40, softness: 5 } } },
   { name: 'outlets and channel heads', params: { ...base, outletArea: 60, channelArea: 30, k: 3e-4 } },
+  { name: 'outlets, channel heads and cutOnlyFalling', params: { ...base, outletArea: 60, channelArea: 30, k: 3e-4, cutOnlyFalling: true } },
   { name: 'm = 1', params: { ...base, m: 1, k: 2e-6 } },
   { name: 'm = 0', params: { ...base, m: 0, k: 1e-3 } },
   { name: 'm = 0.4 and n = 1.5 (the solve in JavaScript)', params: { ...base, m: 0.4, n: 1.5 } },
@@ -126,6 +127,19 @@ describe('the compiled fluvial step', () => {
       });
     }
   }
+
+  it('cutOnlyFalling holds vertices the step would raise on these terrains (the compiled rule is exercised)', () => {
+    const outlets = { ...base, outletArea: 60, channelArea: 30, k: 3e-4 };
+    for (const scheme of [undefined, 'factored' as const]) {
+      let changed = 0;
+      for (const terrain of terrains) {
+        const without = bytesAfterEachStep(terrain, { ...outlets, scheme }, false, true);
+        const withKey = bytesAfterEachStep(terrain, { ...outlets, scheme, cutOnlyFalling: true }, false, true);
+        if (firstDifference(without, withKey) !== null) changed++;
+      }
+      expect(changed, `scheme ${scheme ?? 'reference'}`).toBeGreaterThanOrEqual(2);
+    }
+  });
 
   it("solves on a routing the JavaScript made (factored, the routing reused): the kernel takes that routing's areas and roles", () => {
     // Step 3 runs in JavaScript (its heights outside the kernel), step 4 compiled on step 3's routing (routeEvery 2): the

@@ -45,6 +45,7 @@ interface KernelExports {
     hardness: number,
     lastBed: number,
     period: number,
+    onlyFalling: number,
   ): void;
   solveStreamPower(prev: number, h: number, area: number, order: number, role: number, count: number, width: number): void;
   routeFactored(
@@ -238,6 +239,8 @@ export interface SolveTerms {
   readonly channelArea: number;
   readonly m: number;
   readonly weights: Float32Array | undefined;
+  /** fluvialParams.ts `cutOnlyFalling`: a vertex the step would raise is only uplifted. */
+  readonly onlyFalling?: boolean;
 }
 
 interface Layout {
@@ -431,6 +434,7 @@ export function fluvialKernel(
         strataAt('hardness'),
         beds - 1,
         period,
+        terms.onlyFalling === true ? 1 : 0,
       );
     },
     route(from) {

@@ -43,7 +43,7 @@ export const OPTIONAL_PARAMS: Record<string, readonly string[]> = {
     'caplessRelief',
     'capWidth',
   ],
-  fluvial: ['routeEvery', 'scheme', 'softSlopes', 'incisionDepth', 'incisionMask', 'swells', 'cutOnlyFalling'],
+  fluvial: ['routeEvery', 'scheme', 'softSlopes', 'incisionDepth', 'incisionMask', 'swells', 'cutOnlyFalling', 'channelWidth'],
   road: ['endsOnGround', 'levelShoulders'],
   river: ['joinAlongWater', 'gradeTributaries'],
   water: ['continueRivers', 'floodVersion', 'channelsAlongLines', 'hydraulicGeometry', 'minLakeDepth', 'weightedWater', 'blendBanks', 'followWalls'],

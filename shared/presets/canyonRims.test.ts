@@ -41,6 +41,6 @@ describe('Canyons: crisp rims over steep sandstone faces', () => {
       expect(rims[Math.floor(rims.length / 2)]).toBeLessThanOrEqual(MAX_MEDIAN_M);
       expect(rims[Math.floor(rims.length / 4)]).toBeLessThanOrEqual(7);
       expect(shareBetween(bedSlopeCounts(field, fluvial.strata).faces, 70, 91)).toBeGreaterThanOrEqual(faces);
-    }, 60_000);
+    }, 120_000);
   }
 });

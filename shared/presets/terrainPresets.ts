@@ -269,6 +269,25 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       // once more after it (the last step: teeth over 3/4 of a cell at 257² seeds 1/3). Rims from
       // 16.1/13.7/11.3 m to 8.5/6.8/10 m at seeds 3/11/29, faces over 70° 46/45/25 % → 51/51/25 %
       // (canyonRims.test.ts).
+      // The first layer held a channel level with an outlet that rose with the land (an edge following the
+      // land inside it, a vertex only uplifted): a trench one vertex wide, deepening upstream, in the
+      // plateau (seed 1: a 44-cell slot along a row). With cutOnlyFalling a channel the step would raise
+      // is only uplifted, so only rivers cutting back from the lowered mouths incise: deeper, wider canyon
+      // networks (at 513² seed 29 the steep ground 8,000 → 29,000 one-cell steps). The plateau's washes
+      // (the second layer) were then cut one vertex wide, a V the thermal passes laid back at 33° with a
+      // floor one line of vertices: 3–7 straight grooves at 513², and their one-cell risers put seed 29's
+      // lone steps at 5.38 % (thermalStaircase.test.ts; 3.75 % without the second layer, the excess on the
+      // ground it cuts, four times as many on the caprock). channelWidth widens each wash into a trough
+      // with a flat floor 2 m ×scale wide and banks 1.8 m wide per metre of its depth, under 40°
+      // (shared/erosion/channelTroughs.ts; banks a quarter of the floor wide stood at 45–70° in the caprock
+      // and took canyonRims.test.ts's faces over 70° at seed 11 to 46 %, steeper ones left one-cell risers:
+      // seed 29 5.15 %; floors 4 m ×scale wide merged the washes, canyonPlateau.test.ts seed 3 1.11×):
+      // no straight trench at 257² and 513² seeds 1/3/11/29 (canyonTrenches.test.ts), lone steps at 513²
+      // seeds 3/11/29 1.7/1.1/4.0 %, faces over 70° 51.8/51.8/41.9 %, the plateau's valleys 1.33/2.53/1.97×
+      // those without the second layer. The deeper canyons meet the map's edge more often, and the last
+      // crease rounding moved the vertices inside the edge after the edge was continued (up to 2.9 m
+      // more than the step inside at 257² seed 1): the last step continues the edge again
+      // (canyonMouths.test.ts).
       finishing: [
         { kind: 'normalise', min: cm(60 * canyonScale(t)), max: cm(80 * canyonScale(t)) },
         fluvialStep({
@@ -282,6 +301,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           time: 100_000,
           strata: canyonBeds(t),
           outletArea: cm(0.1 * span(t) ** 2),
+          cutOnlyFalling: true,
         }),
         fluvialStep({
           k: 8e-5 / canyonScale(t),
@@ -297,6 +317,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           incisionDepth: cm(6 * canyonScale(t)),
           incisionMask: { kind: 'height', min: cm(98 * canyonScale(t)), max: cm(200 * canyonScale(t)), softness: cm(4 * canyonScale(t)) },
           swells: { height: cm(5 * canyonScale(t)), spacing: cm(70 * canyonScale(t)), seed: t.seed },
+          channelWidth: cm(2 * canyonScale(t)),
         }),
         thermalStep({
           iterations: 20,
@@ -315,7 +336,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           lipPasses: 1,
           lipDrop: cm(t.cellSize / 4),
         }),
-        thermalStep({ iterations: 0, talusDeg: 33, strength: GENTLE_THERMAL, creaseBreak: cm(t.cellSize / 2) }),
+        thermalStep({ iterations: 0, talusDeg: 33, strength: GENTLE_THERMAL, creaseBreak: cm(t.cellSize / 2), edgeContinues: true }),
       ],
     }),
   },
