@@ -196,7 +196,8 @@ vec3 rippleSlope(vec2 p, float gx, float gy, float hx, float hy, vec2 along, flo
     float k = 6.2831853 / wavelength;
     float fade = rippleFade(wavelength, max(abs(gx * wx + gy * wy), abs(hx * wx + hy * wy)));
     float a = steepness * calm;
-    float phase = k * (p.x * wx + p.y * wy) + ${glslFloat(RIPPLE_BEND)} * sin(k * ${glslFloat(1 / RIPPLE_BEND_LENGTH)} * (p.y * wx - p.x * wy) + float(i) * 2.3) + float(i) * 1.7;
+    float bend = ${glslFloat(RIPPLE_BEND)} * sin(k * ${glslFloat(1 / RIPPLE_BEND_LENGTH)} * (p.y * wx - p.x * wy) + float(i) * 2.3);
+    float phase = k * (p.x * wx + p.y * wy) + bend + float(i) * 1.7;
     float c = a * fade * cos(phase);
     sx = sx + wx * c;
     sy = sy + wy * c;
