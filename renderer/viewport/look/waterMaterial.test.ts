@@ -14,8 +14,16 @@ import {
   WATER_BACKSCATTER,
   WATER_BODY_GLSL,
   WATER_MIRROR_GLSL,
+  RIPPLE_BEND,
+  RIPPLE_CALM,
   RIPPLE_FULL_PIXELS,
   RIPPLE_GONE_PIXELS,
+  RIPPLE_GROWTH,
+  RIPPLE_SHORTEST,
+  RIPPLE_STEEPNESS,
+  RIPPLE_STEEPNESS_FALL,
+  RIPPLE_WAVES,
+  WATER_RIPPLE_GLSL,
   WATER_F0,
   WATER_FRESNEL_GLSL,
   WATER_IOR,
@@ -52,6 +60,49 @@ function shaderRippleFade(): (wavelength: number, footprint: number) => number {
   return (w, p) => f(w, p, glslSmoothstep);
 }
 
+type RippleSlope = (
+  p: { x: number; y: number },
+  gx: number,
+  gy: number,
+  hx: number,
+  hy: number,
+  along: { x: number; y: number },
+  s: number,
+) => [number, number, number];
+
+/** The shader's rippleSlope run as JavaScript (its text with `bend` for RIPPLE_BEND when given). */
+function shaderRipples(bend?: number): RippleSlope {
+  const fade = shaderRippleFade();
+  let source = WATER_RIPPLE_GLSL;
+  if (bend !== undefined) source = source.replace(`${RIPPLE_BEND} * sin(`, `${bend.toFixed(1)} * sin(`);
+  const body = glslToJs(glslBody(source, 'vec3 rippleSlope('), ['float', 'int'])
+    .replace(/\bfloat\(i\)/g, '(i)')
+    .replace(/\b(sin|cos|sqrt|max|abs)\(/g, 'Math.$1(')
+    .replace(/return vec3\((.*)\);/, 'return [$1];');
+  const f = new Function('p', 'gx', 'gy', 'hx', 'hy', 'along', 's', 'rippleFade', 'rippleSteepness', body);
+  return (p, gx, gy, hx, hy, along, s) => f(p, gx, gy, hx, hy, along, s, fade, RIPPLE_STEEPNESS) as [number, number, number];
+}
+
+/** The share of a real signal's energy (its mean taken out) in its strongest frequency (a discrete Fourier transform). */
+function strongestShare(values: number[]): number {
+  const n = values.length;
+  const mean = values.reduce((a, b) => a + b, 0) / n;
+  let total = 0;
+  let strongest = 0;
+  for (let k = 1; k < n / 2; k++) {
+    let re = 0;
+    let im = 0;
+    for (let t = 0; t < n; t++) {
+      re += (values[t] - mean) * Math.cos((2 * Math.PI * k * t) / n);
+      im -= (values[t] - mean) * Math.sin((2 * Math.PI * k * t) / n);
+    }
+    const power = re * re + im * im;
+    total += power;
+    strongest = Math.max(strongest, power);
+  }
+  return strongest / total;
+}
+
 /** Fresnel's equations for unpolarised light from air into a medium of index n, at incidence cos θ (Born & Wolf). */
 function exactFresnel(cosI: number, n: number): number {
   const sinT = Math.sqrt(1 - cosI * cosI) / n;
@@ -77,6 +128,11 @@ describe('the water material', () => {
       expect(f).toBeGreaterThanOrEqual(last);
       last = f;
     }
+    // Schlick's form worked by hand at 0°, 60° and 85° from the normal: F0 = (0.333 / 2.333)² = 0.020373,
+    // (1 − cos 60°)⁵ = 1/32, (1 − cos 85°)⁵ = 0.912844⁵ = 0.633846.
+    expect(fresnel(1, WATER_F0)).toBeCloseTo(0.020373, 6);
+    expect(fresnel(Math.cos(Math.PI / 3), WATER_F0)).toBeCloseTo(0.020373 + 0.979627 / 32, 6);
+    expect(fresnel(Math.cos((85 * Math.PI) / 180), WATER_F0)).toBeCloseTo(0.020373 + 0.979627 * 0.633846, 5);
     // Looking straight down 2 %, at 80° from the normal (a grazing view) over a third: the sky shows there.
     expect(fresnel(1, WATER_F0)).toBeCloseTo(0.0204, 3);
     expect(fresnel(Math.cos((80 * Math.PI) / 180), WATER_F0)).toBeGreaterThan(0.35);
@@ -136,10 +192,78 @@ describe('the water material', () => {
     }
   });
 
+  it('ripples in waves of 0.3 to 8 m, their slope falling as the root of the wavelength, each fading by its own footprint', () => {
+    const ripples = shaderRipples();
+    const steepness = Array.from({ length: RIPPLE_WAVES }, (_, i) => RIPPLE_STEEPNESS * RIPPLE_STEEPNESS_FALL ** i);
+    const lengths = Array.from({ length: RIPPLE_WAVES }, (_, i) => RIPPLE_SHORTEST * RIPPLE_GROWTH ** i);
+    expect(lengths[0]).toBeCloseTo(0.3, 9);
+    expect(lengths[RIPPLE_WAVES - 1]).toBeGreaterThan(8);
+    // Slope ∝ √wavelength⁻¹: the shortest's 0.05, the longest's 0.01 (it tilts a reflected ray by about a degree).
+    steepness.forEach((a, i) => expect(a * Math.sqrt(lengths[i])).toBeCloseTo(RIPPLE_STEEPNESS * Math.sqrt(RIPPLE_SHORTEST), 9));
+    expect(steepness[RIPPLE_WAVES - 1]).toBeLessThan(0.011);
+    const still = { x: 1, y: 0 };
+    // Far off (a pixel 10 m across every way) every wave is gone: no slope, and the variance of all of them,
+    // Σ ½ (aᵢ · calm)², the gusts' calm between RIPPLE_CALM and 1.
+    const whole = steepness.reduce((sum, a) => sum + 0.5 * a * a, 0);
+    for (const p of [
+      { x: 3, y: -40 },
+      { x: 211, y: 57 },
+      { x: -90, y: 130 },
+    ]) {
+      const [sx, sy, variance] = ripples(p, 10, 0, 0, 10, still, 0);
+      expect(sx).toBe(0);
+      expect(sy).toBe(0);
+      expect(variance).toBeGreaterThanOrEqual(RIPPLE_CALM ** 2 * whole * (1 - 1e-9));
+      expect(variance).toBeLessThanOrEqual(whole * (1 + 1e-9));
+      // Close up (a pixel 1 mm) none is faded: no variance left over, and the slope within the sum of the waves'.
+      const [cx, cy, close] = ripples(p, 0.001, 0, 0, 0.001, still, 0);
+      expect(close).toBe(0);
+      expect(Math.hypot(cx, cy)).toBeLessThanOrEqual(steepness.reduce((sum, a) => sum + a, 0));
+    }
+    // A grazing pixel: 2 m deep into the view (z) and 2 cm across (x). Waves whose crests run into the view
+    // (varying along x) are drawn; those varying along z are gone. Over many points the slope along x is far
+    // stronger than along z.
+    let alongX = 0;
+    let alongZ = 0;
+    for (let n = 0; n < 400; n++) {
+      const [sx, sy] = ripples({ x: n * 0.173, y: n * 0.291 }, 0.02, 0, 0, 2, still, 0);
+      alongX += sx * sx;
+      alongZ += sy * sy;
+    }
+    expect(alongX).toBeGreaterThan(4 * alongZ);
+  });
+
+  it('ripples without regular bands: along any line no one period holds much of the slope, as straight crests do', () => {
+    const bent = shaderRipples();
+    const straight = shaderRipples(0);
+    const still = { x: 1, y: 0 };
+    // 512 samples 5 cm apart (25.6 m) along lines every 15°, close up (nothing faded).
+    const share = (ripples: RippleSlope, degrees: number, x0: number, y0: number): number => {
+      const [ux, uy] = [Math.cos((degrees * Math.PI) / 180), Math.sin((degrees * Math.PI) / 180)];
+      const along: number[] = [];
+      for (let t = 0; t < 512; t++) {
+        const [sx, sy] = ripples({ x: x0 + ux * t * 0.05, y: y0 + uy * t * 0.05 }, 0.001, 0, 0, 0.001, still, 0);
+        along.push(sx * ux + sy * uy);
+      }
+      return strongestShare(along);
+    };
+    let worstBent = 0;
+    let worstStraight = 0;
+    for (let degrees = 0; degrees < 180; degrees += 15) {
+      worstBent = Math.max(worstBent, share(bent, degrees, 12.5, -31));
+      worstStraight = Math.max(worstStraight, share(straight, degrees, 12.5, -31));
+    }
+    // Straight crests put over half the slope into one period along some line (0.63 measured); bent ones spread
+    // it over neighbouring periods (0.27 measured).
+    expect(worstStraight).toBeGreaterThan(0.5);
+    expect(worstBent).toBeLessThan(0.35);
+  });
+
   it('puts the functions it is tested by into both materials’ shaders, and no streaks', () => {
     for (const material of [createWaterMaterial(), createWaterMaterial(0.5, true)]) {
       expect(material.fragmentShader).toContain(WATER_FRESNEL_GLSL);
       expect(material.fragmentShader).toContain(WATER_RIPPLE_FADE_GLSL);
+      expect(material.fragmentShader).toContain(WATER_RIPPLE_GLSL);
       expect(material.fragmentShader).toContain(WATER_SURFACE_MIX_GLSL);
       expect(material.fragmentShader).toContain('waterSurfaceMix(cosView, alpha, waterF0)');
       expect(material.fragmentShader).not.toContain('streak');

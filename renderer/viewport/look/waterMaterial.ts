@@ -7,12 +7,33 @@ import { FILL_INTENSITY, FILL_SKY, SKY_BELOW, SKY_GRADIENT_GLSL, SKY_HORIZON, SK
 export const WATER_IOR = 1.333;
 /** Fresnel's reflectance head-on, ((n − 1) / (n + 1))²: 2 %. */
 export const WATER_F0 = ((WATER_IOR - 1) / (WATER_IOR + 1)) ** 2;
-/** The still ripples: this many waves, the shortest this long (m), each the last one's length × RIPPLE_GROWTH (0.45–8.4 m). */
-export const RIPPLE_WAVES = 6;
-export const RIPPLE_SHORTEST = 0.45;
-export const RIPPLE_GROWTH = 1.8;
-/** Each wave's greatest slope (m/m): gentle ripples on a calm lake. */
-export const RIPPLE_STEEPNESS = 0.06;
+/**
+ * The still ripples: this many waves, the shortest this long (m), each the last one's length × RIPPLE_GROWTH
+ * (0.3–8.1 m), their directions turned by the golden angle one from the next.
+ */
+export const RIPPLE_WAVES = 8;
+export const RIPPLE_SHORTEST = 0.3;
+export const RIPPLE_GROWTH = 1.6;
+/**
+ * The shortest wave's greatest slope (m/m); each longer one's is the last one's × RIPPLE_STEEPNESS_FALL,
+ * 1/√growth (the slope falls as the square root of the wavelength: 0.05 at 0.3 m to 0.01 at 8 m). A calm
+ * lake: the long waves, the ones left far off and at a grazing view, tilt the reflected ray by about a
+ * degree, so a wall's mirror image wavers at its edges and stays whole (at 0.06 for every wave they tilted
+ * it by some 8°: the walls' image broke up into sky and bands).
+ */
+export const RIPPLE_STEEPNESS = 0.05;
+export const RIPPLE_STEEPNESS_FALL = 1 / Math.sqrt(RIPPLE_GROWTH);
+/**
+ * Each crest bends: its phase runs on by RIPPLE_BEND radians × sin of the distance along the crest, over
+ * RIPPLE_BEND_LENGTH wavelengths a bend, so no wave is a train of straight parallel bands.
+ */
+export const RIPPLE_BEND = 1.6;
+export const RIPPLE_BEND_LENGTH = 2.7;
+/**
+ * Gusts: the waves' slopes are scaled by between RIPPLE_CALM and 1 over patches of some tens of metres
+ * (cat's paws on a lake), so the texture is not the same all over the water.
+ */
+export const RIPPLE_CALM = 0.35;
 /** A wave is drawn whole from this many pixels a wavelength, and not at all below RIPPLE_GONE_PIXELS. */
 export const RIPPLE_FULL_PIXELS = 8;
 export const RIPPLE_GONE_PIXELS = 3;
@@ -35,9 +56,13 @@ export { BODY_LEAST_COS, DEEP_REFLECTANCE, LAKE_BED, WATER_ABSORPTION, WATER_BAC
 /**
  * The reflected ray's march against the ground (waterMirror.ts): this many steps, the first MIRROR_FIRST
  * samples of its ground out, each the last one's distance × the growth that reaches MIRROR_REACH metres
- * on the ground (or the map's size, the lesser) with the last.
+ * on the ground (or the map's size, the lesser) with the last. Twelve (a growth of 1.6 on a 512 m map): with
+ * eight (growth 2.1) a ray running along a terraced canyon wall at a few degrees passed over one bench and
+ * came down past the next between two steps, and a ninth of the water beside such a wall showed sky where it
+ * mirrors the wall (waterMirror.test.ts "terraced"); it costs the lakes' pixels up to four more reads of a
+ * 257² texture each.
  */
-export const MIRROR_STEPS = 8;
+export const MIRROR_STEPS = 12;
 export const MIRROR_FIRST = 1.5;
 export const MIRROR_REACH = 600;
 
@@ -140,6 +165,50 @@ vec2 waterSurfaceMix(float cosView, float alpha, float f0) {
 export const WATER_RIPPLE_FADE_GLSL = /* glsl */ `
 float rippleFade(float wavelength, float footprint) {
   return smoothstep(${RIPPLE_GONE_PIXELS.toFixed(1)}, ${RIPPLE_FULL_PIXELS.toFixed(1)}, wavelength / max(footprint, 1e-6));
+}
+`;
+
+/**
+ * The still ripples (see rippleSlope's comment in the shader): per pixel RIPPLE_WAVES turns of one cos, one
+ * sin (the bend) and one smoothstep (the fade), and four sins for the gusts.
+ */
+const GOLDEN_COS = Math.cos(2.39996);
+const GOLDEN_SIN = Math.sin(2.39996);
+const glslFloat = (v: number): string => (Number.isInteger(v) ? v.toFixed(1) : String(v));
+export const WATER_RIPPLE_GLSL = /* glsl */ `
+vec3 rippleSlope(vec2 p, float gx, float gy, float hx, float hy, vec2 along, float s) {
+  float gust = 0.5 + 0.5 * sin(p.x * 0.047 + 1.7 * sin(p.y * 0.031 + 0.6)) * sin(p.y * 0.043 + 1.7 * sin(p.x * 0.029 + 2.1));
+  float calm = ${glslFloat(RIPPLE_CALM)} + ${glslFloat(1 - RIPPLE_CALM)} * gust;
+  float sx = 0.0;
+  float sy = 0.0;
+  float variance = 0.0;
+  float wavelength = ${glslFloat(RIPPLE_SHORTEST)};
+  float steepness = rippleSteepness;
+  float dx = ${glslFloat(Math.cos(0.7))};
+  float dy = ${glslFloat(Math.sin(0.7))};
+  for (int i = 0; i < ${RIPPLE_WAVES}; i++) {
+    float flip = dx * along.x + dy * along.y < 0.0 ? -1.0 : 1.0;
+    float wx = dx + (flip * along.x - dx) * 0.8 * s;
+    float wy = dy + (flip * along.y - dy) * 0.8 * s;
+    float wl = max(sqrt(wx * wx + wy * wy), 1e-6);
+    wx = wx / wl;
+    wy = wy / wl;
+    float k = 6.2831853 / wavelength;
+    float fade = rippleFade(wavelength, max(abs(gx * wx + gy * wy), abs(hx * wx + hy * wy)));
+    float a = steepness * calm;
+    float bend = ${glslFloat(RIPPLE_BEND)} * sin(k * ${glslFloat(1 / RIPPLE_BEND_LENGTH)} * (p.y * wx - p.x * wy) + float(i) * 2.3);
+    float phase = k * (p.x * wx + p.y * wy) + bend + float(i) * 1.7;
+    float c = a * fade * cos(phase);
+    sx = sx + wx * c;
+    sy = sy + wy * c;
+    variance = variance + 0.5 * a * a * (1.0 - fade * fade);
+    wavelength = wavelength * ${glslFloat(RIPPLE_GROWTH)};
+    steepness = steepness * ${glslFloat(RIPPLE_STEEPNESS_FALL)};
+    float turned = dx * ${glslFloat(GOLDEN_COS)} - dy * ${glslFloat(GOLDEN_SIN)};
+    dy = dx * ${glslFloat(GOLDEN_SIN)} + dy * ${glslFloat(GOLDEN_COS)};
+    dx = turned;
+  }
+  return vec3(sx, sy, variance);
 }
 `;
 
@@ -287,28 +356,13 @@ ${WATER_RIPPLE_FADE_GLSL}
 ${WATER_BODY_GLSL}
 ${WATER_MIRROR_GLSL}
 #endif
-// The still ripples' slope (xy) at ground point p, and (z) the slope variance of the waves faded out at
-// this footprint: ${RIPPLE_WAVES} waves, each ${RIPPLE_GROWTH}× the last one's length, turned by the golden angle,
-// their phases bent by a slow warp so that no lattice shows. On a river (flow strength s) the waves turn
-// towards the flow, so their crests lie across it.
-vec3 rippleSlope(vec2 p, float footprint, vec2 along, float s) {
-  vec2 q = p + 0.9 * vec2(sin(p.y * 0.23 + 1.3) + sin(p.x * 0.071), sin(p.x * 0.19 + 0.4) + sin(p.y * 0.083 + 2.0));
-  vec2 slope = vec2(0.0);
-  float variance = 0.0;
-  float wavelength = ${RIPPLE_SHORTEST.toFixed(2)};
-  float angle = 0.7;
-  for (int i = 0; i < ${RIPPLE_WAVES}; i++) {
-    vec2 dir = vec2(cos(angle), sin(angle));
-    dir = normalize(mix(dir, along * (dot(dir, along) < 0.0 ? -1.0 : 1.0), 0.8 * s));
-    float k = 6.2831853 / wavelength;
-    float fade = rippleFade(wavelength, footprint);
-    slope += dir * (rippleSteepness * fade * cos(dot(q, dir) * k + float(i) * 1.7));
-    variance += 0.5 * rippleSteepness * rippleSteepness * (1.0 - fade * fade);
-    wavelength *= ${RIPPLE_GROWTH.toFixed(2)};
-    angle += 2.39996;
-  }
-  return vec3(slope, variance);
-}
+// The still ripples' slope (xy) at ground point p, and (z) the slope variance of the waves faded out for a
+// pixel that spans (gx, gy) on the ground in x and (hx, hy) in y: RIPPLE_WAVES waves (waterMaterial.ts),
+// each RIPPLE_GROWTH times the last one's length and turned by the golden angle from it, its crests bent
+// along their length and its slope scaled by gusts over patches of tens of metres, each faded by its own
+// footprint (how far a pixel reaches along its direction). On a river (flow strength s) the waves turn
+// towards the flow, so their crests lie across it. Written in scalars, so that its text runs as JavaScript in the tests.
+${WATER_RIPPLE_GLSL}
 void main() {
   float shore = vShoreBase + dot(vShoreSlope, vGround);
   float depth = max(shore, 0.0);
@@ -324,10 +378,12 @@ void main() {
   // The surface: Fresnel's reflection of the sky (or of the land where it rises above the reflected ray)
   // over the water's body, and the sun's highlight on the ripples.
   vec3 toEye = normalize(cameraPosition - vWorld);
-  float footprint = max(length(dFdx(vWorld)), length(dFdy(vWorld)));
+  // The ground a pixel spans across and down the screen (each wave fades by its own reach along these).
+  vec2 acrossPixel = dFdx(vGround);
+  vec2 downPixel = dFdy(vGround);
   float strength = clamp(vFlow.z, 0.0, 1.0);
   vec2 along = normalize(vFlow.xy + vec2(1e-6, 0.0));
-  vec3 ripple = rippleSlope(vGround, footprint, along, strength);
+  vec3 ripple = rippleSlope(vGround, acrossPixel.x, acrossPixel.y, downPixel.x, downPixel.y, along, strength);
   vec3 normal = normalize(vec3(-ripple.x, 1.0, -ripple.y));
   if (toEye.y < 0.0) normal = -normal;
   float cosView = max(dot(normal, toEye), 0.0);

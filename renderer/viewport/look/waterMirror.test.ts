@@ -295,7 +295,39 @@ describe('the mirror’s march against a wall of known height', () => {
     expect(sky).toBeGreaterThan(100);
     expect(land).toBeGreaterThan(100);
     expect(between).toBeLessThan(land);
-    expect(MIRROR_STEPS).toBe(8);
+    expect(MIRROR_STEPS).toBe(12);
+  });
+
+  it('mirrors the wall upside down below its foot: each water point shows the wall at the height its mirror image says', () => {
+    // Along one line of water points towards the wall (z = 6, the eye's own), the reflected ray meets the face at the
+    // height the eye's mirror image gives, ey·(X0 − px)/(px − ex) at the plane x = X0: 0 at the foot (the shore
+    // line shows the wall's foot), higher for points farther out (nearer the eye, lower on the screen), the wall's
+    // top H at px* — the image upside down. The march finds it within its step: the point met lies at most a
+    // quarter of the crossing step past the face, and the ray rises dy a metre of run.
+    const quarter = 2 ** -MIRROR_HALVINGS;
+    let last = Infinity;
+    let checked = 0;
+    for (let px = X0 - 3; px > -60; px -= 0.5) {
+      const p = { x: px, y: 0, z: eye.z };
+      const r = new Vector3(px - eye.x, eye.y, 0).normalize();
+      const dy = r.y / Math.hypot(r.x, r.z);
+      const atWall = (eye.y * (X0 - px)) / (px - eye.x);
+      if (atWall * growth > H) break;
+      const [amount, hx] = march(p, r, sample, transform, extent, mirrorTop(ground), first, growth);
+      expect(amount, `P ${px}`).toBeGreaterThan(0);
+      // The height on the ray where it was met; the face runs from the lake bed (x = X0 − 2, −2 m) up to H at X0.
+      const met = dy * (hx - px);
+      const stepEnd = (hx - px) / (1 - (1 - quarter) * (1 - 1 / growth));
+      const slack = dy * (Math.max(first, stepEnd * (1 - 1 / growth)) * quarter + 1e-3);
+      expect(met, `P ${px}`).toBeGreaterThanOrEqual(atWall - dy * 2 - 1e-3);
+      expect(met, `P ${px}`).toBeLessThanOrEqual(atWall + slack);
+      // Farther from the wall, higher up it: the image is the wall turned over at its foot.
+      expect(atWall).toBeGreaterThan(last === Infinity ? -1 : last);
+      last = atWall;
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(20);
+    expect(last).toBeGreaterThan(H / 2);
   });
 
   it('mirrors nothing looking away from the wall or up past everything', () => {
@@ -352,5 +384,57 @@ describe('the mirror’s march along a canyon to the map’s edge', () => {
     }
     expect(walls).toBeGreaterThan(30);
     expect(edge).toBeGreaterThan(10);
+  });
+});
+
+describe('the mirror’s march beside a terraced canyon wall', () => {
+  // A canyon down the z axis with a still lake at 0 m over a floor 2 m under it for x < 6 m, and from x = 6 m on
+  // a terraced wall: risers of 6 m, each a cell wide, every 8 m (benches 6 m wide), to 60 m, as the Canyons
+  // preset's strata stand. 257² vertices 2 m apart. A camera 12 m over the lake looks down the canyon at a
+  // slant towards the wall: the reflected rays run along the wall at a few degrees to it.
+  const { grid, heights } = map(257, 257, 2, (i) => {
+    const x = i * 2 - 256;
+    if (x < 6) return -2;
+    return Math.min(60, 6 * (Math.floor((x - 6) / 8) + 1));
+  });
+  const ground = mirrorGround(grid, heights);
+  const transform = mirrorTransform(ground);
+  const extent = { x: ground.halfX, y: ground.halfZ };
+  const { first, growth } = mirrorMarchSteps(ground);
+  const march = shaderMarch();
+  const sample = sampler(ground);
+  const eye = { x: -10, y: 12, z: 200 };
+  /** The wall's height at x (the riser a cell wide rising to its bench's height). */
+  const wall = (x: number): number => (x < 4 ? -2 : x < 6 ? -2 + ((x - 4) / 2) * 8 : Math.min(60, 6 * (Math.floor((x - 6) / 8) + 1)));
+
+  it('shows the wall wherever the reflected ray passes under one of its benches by a metre, the sky where it passes over all', () => {
+    let land = 0;
+    let shown = 0;
+    let sky = 0;
+    for (let pz = 180; pz > -100; pz -= 3.7) {
+      for (const px of [-8, -4, 0, 2, 4]) {
+        const r = new Vector3(px - eye.x, eye.y, pz - eye.z).normalize();
+        const run = Math.hypot(r.x, r.z);
+        // Closed form: the ray's lowest clearance over the wall, walking its line across the ground finely.
+        let under = -Infinity;
+        for (let t = 0.05; t < 400; t += 0.05) {
+          const x = px + (r.x / run) * t;
+          const z = pz + (r.z / run) * t;
+          if (Math.abs(z) > 256 || x > 256) break;
+          under = Math.max(under, wall(x) - (r.y / run) * t);
+        }
+        const [amount] = march({ x: px, y: 0, z: pz }, r, sample, transform, extent, mirrorTop(ground), first, growth);
+        if (under > 1) {
+          land++;
+          if (amount > 0) shown++;
+        } else if (under < -1) {
+          expect(amount, `P (${px}, ${pz.toFixed(1)})`).toBe(0);
+          sky++;
+        }
+      }
+    }
+    expect(land).toBeGreaterThan(50);
+    expect(sky).toBeGreaterThan(10);
+    expect(shown / land).toBeGreaterThan(0.9);
   });
 });
