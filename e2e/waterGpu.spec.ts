@@ -11,9 +11,10 @@ import { runGenerateAndWait } from './perf/appActions';
  * - whether WebGL offers a GPU timer (EXT_disjoint_timer_query_webgl2); if so, the water's draw calls timed by it;
  * - the water's draw calls, triangles (lakes' sheets and rivers' strips apart) and the canvas's pixels that change when
  *   the water is hidden (the water seen; fragments hidden behind the ground are shaded too, the water writing its depth);
- * - a frame with the water shown against one with it hidden, each fenced by gl.finish() before and after the 3D view's
- *   frame (the median of FRAMES each, interleaved in blocks), and the difference;
- * - the water's draw calls alone, fenced by gl.finish() before the first and after the last (same frames, water shown).
+ * - a frame with the water shown against one with it hidden, each fenced before and after the 3D view's frame (the
+ *   median of FRAMES each, interleaved in blocks), and the difference;
+ * - the water's draw calls alone, fenced before the first and after the last (same frames, water shown).
+ * A fence is a pixel read back (WebGL's finish() is only a flush in Chromium), which waits for all drawn before it.
  * The frames are drawn by toggling Show Water twice in one task (one frame, the same picture) or once (the other).
  * Rendering here is software (Mesa llvmpipe behind ANGLE, on the machine's cores): the times are a CPU rasteriser's.
  * `FAULTLINE_WATER_GPU_SIZES=1025` runs one size.
@@ -340,9 +341,9 @@ for (const size of SIZES) {
     // The largest lake, framed by the Water list, then let go (its own colours).
     const lake = panel.getByTestId('water-lakes-list').locator('li').first();
     if ((await lake.count()) > 0) {
-      await lake.click();
+      await lake.click({ timeout: 300_000 });
       await expect(panel.getByTestId('water-finding')).toHaveCount(0, { timeout: 600_000 });
-      await lake.click();
+      await lake.click({ timeout: 300_000 });
       await expect(lake).toHaveAttribute('aria-selected', 'false');
       await expect(canvas).toHaveAttribute('data-water-building', 'false', { timeout: 600_000 });
       await measureView(page, `${size}² the largest lake framed`, report);
