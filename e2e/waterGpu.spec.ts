@@ -341,9 +341,9 @@ for (const size of SIZES) {
     // The largest lake, framed by the Water list, then let go (its own colours).
     const lake = panel.getByTestId('water-lakes-list').locator('li').first();
     if ((await lake.count()) > 0) {
-      await lake.click({ timeout: 300_000 });
+      await lake.click({ timeout: 300_000, force: true });
       await expect(panel.getByTestId('water-finding')).toHaveCount(0, { timeout: 600_000 });
-      await lake.click({ timeout: 300_000 });
+      await lake.click({ timeout: 300_000, force: true });
       await expect(lake).toHaveAttribute('aria-selected', 'false');
       await expect(canvas).toHaveAttribute('data-water-building', 'false', { timeout: 600_000 });
       await measureView(page, `${size}² the largest lake framed`, report);
