@@ -280,6 +280,14 @@ vec3 mirrorMarch(vec3 p, vec3 r, sampler2D ground, vec4 transform, vec2 extent, 
 }
 `;
 
+/**
+ * Texels a water pixel reads at the most (issue 31 §3, the GPU's share of drawing water): a lake's, the mirror's
+ * ground once a march step and once a halving, then its paint and the lighting texture at the point met and at the
+ * water point; a river strip's, the lighting texture once (the horizon it mirrors). The vertex shader reads none.
+ */
+export const LAKE_TEXEL_READS = MIRROR_STEPS + MIRROR_HALVINGS + 3;
+export const STRIP_TEXEL_READS = 1;
+
 const WATER_FRAGMENT = /* glsl */ `
 #include <fog_pars_fragment>
 uniform vec3 shallowColour;

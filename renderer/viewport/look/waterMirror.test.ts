@@ -15,7 +15,15 @@ import {
   shadeMirrorPaint,
   type MirrorGround,
 } from './waterMirror';
-import { MIRROR_HALVINGS, MIRROR_STEPS, WATER_MIRROR_GLSL, createWaterMaterial, lakeBodyLight } from './waterMaterial';
+import {
+  LAKE_TEXEL_READS,
+  MIRROR_HALVINGS,
+  MIRROR_STEPS,
+  STRIP_TEXEL_READS,
+  WATER_MIRROR_GLSL,
+  createWaterMaterial,
+  lakeBodyLight,
+} from './waterMaterial';
 import { WaterView } from './waterView';
 import { sunLight } from './skyLook';
 import { glslBody, glslToJs } from './testing/glslAsJs';
@@ -341,6 +349,75 @@ describe('the mirror’s march against a wall of known height', () => {
     }
   });
 });
+
+describe('what the mirror’s march costs a lake pixel', () => {
+  // Issue 31 §3, the GPU's share of drawing water: a lake pixel reads the mirror's ground once a step and once a
+  // halving (the paint and the lighting texture at the point met and at the water point: 3 more reads, LAKE_TEXEL_READS).
+  // A lake bed 2 m under the water over 512 m, a wall 40 m high along its far side (x ≥ 224 m): long, low rays meet it
+  // at the march's last steps.
+  const { grid, heights } = map(257, 257, 2, (i, j) => (i >= 240 ? 40 : -2) + 0.01 * j);
+  const ground = mirrorGround(grid, heights);
+  const transform = mirrorTransform(ground);
+  const extent = { x: ground.halfX, y: ground.halfZ };
+  const { first, growth } = mirrorMarchSteps(ground);
+  const march = shaderMarch();
+  const sample = sampler(ground);
+
+  it('reads the ground at most MIRROR_STEPS + MIRROR_HALVINGS times, none for a ray above the highest ground', () => {
+    const reads: number[] = [];
+    for (let px = -250; px <= 200; px += 10) {
+      for (let a = -3; a <= 3; a++) {
+        for (const rise of [0.005, 0.02, 0.06, 0.2, 1.5]) {
+          let n = 0;
+          const counted = (u: number, v: number) => {
+            n++;
+            return sample(u, v);
+          };
+          const r = new Vector3(Math.cos((a * Math.PI) / 12), rise, Math.sin((a * Math.PI) / 12)).normalize();
+          march({ x: px, y: 0, z: 0 }, r, counted, transform, extent, mirrorTop(ground), first, growth);
+          reads.push(n);
+        }
+      }
+    }
+    expect(Math.max(...reads)).toBe(MIRROR_STEPS + MIRROR_HALVINGS);
+    expect(LAKE_TEXEL_READS).toBe(MIRROR_STEPS + MIRROR_HALVINGS + 3);
+    // A water point above the map's highest ground (a ray that starts over everything) reads nothing.
+    let n = 0;
+    const counted = (u: number, v: number) => {
+      n++;
+      return sample(u, v);
+    };
+    march({ x: 0, y: 45, z: 0 }, new Vector3(1, 0.1, 0).normalize(), counted, transform, extent, mirrorTop(ground), first, growth);
+    expect(n).toBe(0);
+  });
+
+  it('reads the textures the lake and strip shaders name: the march’s two reads, 3 more a lake pixel, 1 a strip pixel', () => {
+    const count = (text: string) => (text.match(/texture2D\(/g) ?? []).length;
+    expect(count(WATER_MIRROR_GLSL)).toBe(2);
+    const lake = createWaterMaterial();
+    const strip = createWaterMaterial(0.5, true);
+    const main = (fragment: string, riverStrip: boolean) => activeLines(fragment.slice(fragment.indexOf('void main()')), riverStrip);
+    expect(count(main(lake.fragmentShader, false))).toBe(LAKE_TEXEL_READS - MIRROR_STEPS - MIRROR_HALVINGS);
+    expect(count(main(strip.fragmentShader, true))).toBe(STRIP_TEXEL_READS);
+    lake.dispose();
+    strip.dispose();
+  });
+});
+
+/** The lines of `text` a GLSL compiler keeps with RIVER_STRIP defined or not (#ifdef/#ifndef/#else/#endif on RIVER_STRIP only). */
+function activeLines(text: string, riverStrip: boolean): string {
+  const kept: string[] = [];
+  const stack: boolean[] = [];
+  for (const line of text.split('\n')) {
+    const directive = line.trim();
+    if (directive === '#ifdef RIVER_STRIP') stack.push(riverStrip);
+    else if (directive === '#ifndef RIVER_STRIP') stack.push(!riverStrip);
+    else if (directive === '#else') stack.push(!stack.pop());
+    else if (directive === '#endif') stack.pop();
+    else if (stack.every(Boolean)) kept.push(line);
+  }
+  return kept.join('\n');
+}
 
 describe('the mirror’s march along a canyon to the map’s edge', () => {
   // A canyon down the map's z axis: floor 2 m under a still lake at 0 m for |x| < 10 m, walls 30 m high from
