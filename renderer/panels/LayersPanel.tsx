@@ -404,7 +404,11 @@ function NumberField({
 }) {
   const shown = value === null ? '' : String(value);
   const [draft, setDraft] = useState(shown);
-  useEffect(() => setDraft(shown), [shown]);
+  // Back to what the layer holds when it changes, and when a job ends without taking the edit (cancelled or
+  // refused): a draft left standing would read as the layer's value, and its blur would run the job again.
+  useEffect(() => {
+    if (!disabled) setDraft(shown);
+  }, [shown, disabled]);
   const commit = () => {
     const next = Number(draft);
     if (draft.trim() === '' && optional && value !== null) onCommit(null);
