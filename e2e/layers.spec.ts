@@ -201,6 +201,8 @@ test.describe('the layer stack in the editor', () => {
     await time.press('Enter');
     await expect(page.getByTestId('job-progress')).toBeVisible();
     await shot('fluvial-layer-running.png');
+    // The field, disabled by its own job, lost focus: that blur sent nothing again.
+    await expect(page.getByTestId('layers-error')).toHaveCount(0);
     await page.getByTestId('gen-cancel').click();
     await expect(page.getByTestId('job-progress')).toBeHidden();
     await idle(page);
