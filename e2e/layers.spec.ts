@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { openAdvanced, showPanel } from './panel';
@@ -5,6 +6,8 @@ import { openAdvanced, showPanel } from './panel';
 // No test here reads the default terrain's own heights (each compares the map with itself before and
 // after an edit): the default preset at 65², a cheaper start and cheaper stack evaluations.
 test.use({ startSize: 65 });
+
+const SHOTS = process.env.FAULTLINE_SHOTS;
 
 /** The exact height under a point of the 2D panel (fractions of its box), from the hover readout. */
 async function heightAt(page: Page, map2d: Locator, fx: number, fy: number): Promise<number> {
@@ -150,7 +153,7 @@ test.describe('the layer stack in the editor', () => {
     expect(app.consoleErrors).toEqual([]);
   });
 
-  test("a thermal layer's strata switched on (its beds' fields appear) and off again", async ({ app }) => {
+  test("a thermal layer's strata on and off; a fluvial layer from Add step, a long time in progress and cancelled", async ({ app }) => {
     test.setTimeout(120_000);
     const { page } = app;
     await showPanel(page, 'layers');
@@ -168,6 +171,46 @@ test.describe('the layer stack in the editor', () => {
     await idle(page);
     await expect(page.getByTestId('layer-group-strata')).not.toBeChecked();
     await expect(page.getByTestId('layer-param-strata-beds-1-hardness')).toHaveCount(0);
+    await expect(page.getByTestId('layers-error')).toHaveCount(0);
+
+    // The fluvial layer (issue 35): added from Generate ▸ Advanced ▸ Add step, its fields, a job cancelled.
+    const map2d = page.getByTestId('map-2d');
+    // Review pictures only when FAULTLINE_SHOTS names a folder (under e2e/.artifacts, or absolute).
+    const shot = async (name: string) => {
+      if (SHOTS) await page.screenshot({ path: path.resolve(__dirname, '.artifacts', SHOTS, name) });
+    };
+    if (SHOTS) await page.setViewportSize({ width: 1600, height: 1000 });
+    // Generate ▸ Advanced ▸ Add step offers fluvial erosion and no longer the D8 "Cut canyons".
+    await openAdvanced(page);
+    const add = page.getByTestId('gen-finishing-add');
+    await expect(add.locator('option[value="channels"]')).toHaveCount(0);
+    await add.selectOption('fluvial');
+    await page.getByTestId('gen-run').click();
+    await idle(page);
+    await showPanel(page, 'layers');
+    await page.getByTestId('layer-list').locator('[data-kind="fluvial"]').click();
+    for (const key of ['k', 'm', 'n', 'uplift', 'diffusion', 'timeStep']) await expect(page.getByTestId(`layer-param-${key}`)).toBeVisible();
+    const time = page.getByTestId('layer-param-time');
+    await expect(time).toHaveValue('100000');
+    const undoBefore = await page.getByTestId('status-undo').textContent();
+    const points = [[0.5, 0.5], [0.3, 0.7]] as const;
+    const before = [];
+    for (const [fx, fy] of points) before.push(await heightAt(page, map2d, fx, fy));
+    // The most steps a layer may take (100,000 of 1,000 years): seconds at 65², so the bar shows and is cancelled.
+    await time.fill('100000000');
+    await time.press('Enter');
+    await expect(page.getByTestId('job-progress')).toBeVisible();
+    await shot('fluvial-layer-running.png');
+    // The field, disabled by its own job, lost focus: that blur sent nothing again.
+    await expect(page.getByTestId('layers-error')).toHaveCount(0);
+    await page.getByTestId('gen-cancel').click();
+    await expect(page.getByTestId('job-progress')).toBeHidden();
+    await idle(page);
+    await expect(page.getByTestId('status-undo')).toHaveText(undoBefore ?? '');
+    await expect(page.getByTestId('layer-param-time')).toHaveValue('100000');
+    // The heights under the pointer are the layer's as before the edit, exactly.
+    for (const [k, [fx, fy]] of points.entries()) expect(await heightAt(page, map2d, fx, fy)).toBe(before[k]);
+    await shot('fluvial-layer-cancelled.png');
     await expect(page.getByTestId('layers-error')).toHaveCount(0);
     expect(app.consoleErrors).toEqual([]);
   });

@@ -7,8 +7,9 @@ import { resetTerrain } from '../../app/generate/terrainStepEdits';
 import type { TerrainDesign } from '../../app/terrainDesign';
 import { LINE_METHODS, profileOf, type FaultProfile, type LineMethod } from '../../shared/fault/recipe';
 import { presetById, TERRAIN_PRESETS, type PresetId } from '../../shared/presets/terrainPresets';
-import { fluvialStep, hydraulicStep, thermalStep, type FinishingStep } from '../../shared/recipe/steps';
-import { StepFields, STEP_KIND_LABELS, type EditableStep } from './StepFields';
+import type { FinishingStep } from '../../shared/recipe/steps';
+import { StepFields, STEP_KIND_LABELS } from './StepFields';
+import { isOfferedStepKind, NEW_STEPS, OFFERED_STEP_KINDS } from './newSteps';
 import { seedFromNumber } from '../../shared/random';
 import { MAX_MAP_SIDE, MIN_MAP_SIDE } from '../../shared/terrain/heightfield';
 import { DecayPlot } from './DecayPlot';
@@ -18,17 +19,6 @@ import { NumberField } from '../ui/NumberField';
 import { ClampedHint } from '../ui/ClampedHint';
 
 const LINE_METHOD_LABELS: Record<LineMethod, string> = { normal: 'Normal form', 'two-point': 'Two random points', cross: 'Cross product' };
-
-/** A new finishing step of each kind, as the "Add step" menu offers them. */
-const NEW_STEPS: Record<EditableStep['kind'], () => FinishingStep> = {
-  smooth: () => ({ kind: 'smooth', k: 0.5 }),
-  normalise: () => ({ kind: 'normalise', min: 0, max: 100 }),
-  terrace: () => ({ kind: 'terrace', step: 20, riser: 0.2, base: 0 }),
-  channels: () => ({ kind: 'channels', depth: 40, threshold: 0.006, wallSlope: 2 }),
-  thermal: () => thermalStep(),
-  hydraulic: () => hydraulicStep({ droplets: 50_000 }),
-  fluvial: () => fluvialStep(),
-};
 
 /**
  * Preset, size and seed, then Run / Run more / Reset: what most designers change. The recipe and the
@@ -254,12 +244,12 @@ function FinishingList({ steps, onChange }: { steps: FinishingStep[]; onChange(s
           data-testid="gen-finishing-add"
           value=""
           onChange={(e) => {
-            const kind = e.target.value as EditableStep['kind'];
-            if (kind) onChange([...steps, NEW_STEPS[kind]()]);
+            const kind = e.target.value;
+            if (isOfferedStepKind(kind)) onChange([...steps, NEW_STEPS[kind]()]);
           }}
         >
           <option value="">…</option>
-          {(Object.keys(NEW_STEPS) as EditableStep['kind'][]).map((kind) => (
+          {OFFERED_STEP_KINDS.map((kind) => (
             <option key={kind} value={kind}>
               {STEP_KIND_LABELS[kind]}
             </option>

@@ -408,11 +408,25 @@ function NumberField({
 }) {
   const shown = value === null ? '' : String(value);
   const [draft, setDraft] = useState(shown);
-  useEffect(() => setDraft(shown), [shown]);
+  // The draft last sent: the field loses focus when the job it started disables it, and that blur must not
+  // send it again (the stack would refuse it: "another job is running").
+  const sent = useRef<string | null>(null);
+  // Back to what the layer holds when it changes, and when a job ends without taking the edit (cancelled or
+  // refused): a draft left standing would read as the layer's value, and its blur would run the job again.
+  useEffect(() => {
+    if (disabled) return;
+    setDraft(shown);
+    sent.current = null;
+  }, [shown, disabled]);
+  const send = (next: number | null) => {
+    sent.current = draft;
+    onCommit(next);
+  };
   const commit = () => {
+    if (draft === sent.current) return;
     const next = Number(draft);
-    if (draft.trim() === '' && optional && value !== null) onCommit(null);
-    else if (draft.trim() !== '' && Number.isFinite(next) && next !== value) onCommit(next);
+    if (draft.trim() === '' && optional && value !== null) send(null);
+    else if (draft.trim() !== '' && Number.isFinite(next) && next !== value) send(next);
     else setDraft(shown);
   };
   return (
