@@ -7,7 +7,7 @@ import type { Heightfield } from '../../shared/terrain/heightfield';
 import { overlaySlopeChanged, overlaySlopeDeg, steepVertexMask } from '../../app/drive/drivability';
 import { useSession } from '../session';
 import { drawsWithLod } from '../viewport/lod/lodOverride';
-import { depthTestedOverlay } from '../viewport/overlayDepth';
+import { depthTestedOverlay } from '../viewport/look/overlayDepth';
 import { DRIVABILITY_TINT, DRIVABILITY_TINT_OPACITY, linearRgb } from '../../app/palette/overlayPalette';
 
 /** Linear RGB and opacity of the tint on ground too steep to climb: the palette's, as the 2D panel and the LOD surface draw it. */

@@ -6,7 +6,7 @@ import type { Heightfield } from '../../shared/terrain/heightfield';
 import type { ToolOverlay } from '../../app/tools/types';
 import { useSession } from '../session';
 import { OVERLAY_ACTIVE } from '../../app/palette/overlayPalette';
-import { depthTestedOverlay } from './overlayDepth';
+import { depthTestedOverlay } from './look/overlayDepth';
 
 const SEGMENTS = 128;
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Color, PointsMaterial, ShaderLib } from 'three';
-import { DRIVABILITY_TINT, DRIVABILITY_TINT_OPACITY, OVERLAY_ACTIVE, linearRgb } from '../../app/palette/overlayPalette';
-import { DEFAULT_MAX_PIXEL_ERROR } from '../../shared/lod/selectLod';
-import { createDriveMarksMaterial, TINT as TINT_3D } from '../drive/DrivabilityOverlay3D';
-import { TINT as TINT_2D } from '../drive/drivability2D';
-import { STEEP_TINT } from './lod/lodTerrainMaterial';
+import { DRIVABILITY_TINT, DRIVABILITY_TINT_OPACITY, OVERLAY_ACTIVE, linearRgb } from '../../../app/palette/overlayPalette';
+import { DEFAULT_MAX_PIXEL_ERROR } from '../../../shared/lod/selectLod';
+import { createDriveMarksMaterial, TINT as TINT_3D } from '../../drive/DrivabilityOverlay3D';
+import { TINT as TINT_2D } from '../../drive/drivability2D';
+import { STEEP_TINT } from '../lod/lodTerrainMaterial';
 import { OVERLAY_DEPTH_PULL, depthTestedOverlay, pullOverlayDepth } from './overlayDepth';
-import { createToolOverlayMaterial } from './ToolOverlay3D';
+import { createToolOverlayMaterial } from '../ToolOverlay3D';
 
 type Shader = Parameters<PointsMaterial['onBeforeCompile']>[0];
 
