@@ -122,6 +122,31 @@ describe('editor session commands', () => {
   });
 });
 
+// Issue 34 audit G5: in Test Drive the toolbar showed Navigate and Test Drive both pressed (no tool is active in a
+// drive, and Navigate's state read only that). Only the mode that holds the view is pressed.
+describe('the toolbar presses only the active mode', () => {
+  it('Navigate is pressed with no tool, not in Test Drive or Walk, and again after leaving', async () => {
+    const session = createEditorSession({ api: createMemoryFaultlineApi(), document: createDocument(createHeightfield(33, 33, 2)) });
+    const pressed = () => ({
+      navigate: session.commands.state('tool.navigate').pressed,
+      drive: session.commands.state('drive.toggle').pressed,
+      walk: session.commands.state('drive.walk').pressed,
+    });
+    expect(pressed()).toEqual({ navigate: true, drive: false, walk: false });
+    await session.commands.execute('drive.toggle');
+    expect(session.drive.mode).toBe('drive');
+    expect(pressed()).toEqual({ navigate: false, drive: true, walk: false });
+    await session.commands.execute('drive.toggle');
+    expect(pressed()).toEqual({ navigate: true, drive: false, walk: false });
+    await session.commands.execute('drive.walk');
+    expect(session.drive.mode).toBe('walk');
+    expect(pressed()).toEqual({ navigate: false, drive: false, walk: true });
+    await session.commands.execute('tool.brush');
+    expect(session.commands.state('tool.navigate').pressed).toBe(false);
+    session.dispose();
+  });
+});
+
 describe('platform connection', () => {
   it('start connects the project and the platform once, and dispose disconnects both', async () => {
     const { api, menu } = spyApi();

@@ -131,7 +131,9 @@ export function createEditorSession(options: SessionOptions): EditorSession {
   });
   disposables.add(() => design.jobs.dispose());
   disposables.add(() => design.layers.dispose());
-  disposables.add(bindDesignCommands(commands, editor, design, tools));
+  // Navigate is pressed only when no tool and no drive or walk holds the view (the drive is made below).
+  let driveActive = (): boolean => false;
+  disposables.add(bindDesignCommands(commands, editor, design, tools, () => driveActive()));
 
   project.bindOpened((loaded, fileName) => {
     viewEvents.newTerrain.emit();
@@ -148,6 +150,7 @@ export function createEditorSession(options: SessionOptions): EditorSession {
   const roads = disposables.add(createRoadsFeature(core, design, undefined, options.routeRunner));
   const rivers = disposables.add(createRiversFeature(core, design));
   const drive = disposables.add(createDriveFeature(editor, commands, () => view.getState().settings.snowLine));
+  driveActive = () => drive.drive.mode !== 'off';
   project.bindDriveSettings({
     get: () => {
       const saved = savedDriveSettings(drive.drive.settings);

@@ -103,16 +103,23 @@ export function createTerrainDesign(
 
 /**
  * Binds the terrain and tool commands (menus, toolbar, shortcuts B / F / V); their states follow
- * the job store (and the tool store, for which tool is pressed). Returns the unbind.
+ * the job store (and the tool store, for which tool is pressed). Returns the unbind. `otherModeActive` says whether a
+ * mode outside the tools holds the view (Test Drive, Walk): then Navigate is not pressed, so only that mode's button is.
  */
-export function bindDesignCommands(commands: CommandRegistry, editor: Editor, design: TerrainDesign, tools: ToolStore): () => void {
+export function bindDesignCommands(
+  commands: CommandRegistry,
+  editor: Editor,
+  design: TerrainDesign,
+  tools: ToolStore,
+  otherModeActive: () => boolean = () => false,
+): () => void {
   const idle = () => !design.jobs.isRunning;
   const activeTool = () => tools.getState().active?.id;
   const unbinders = [
     commands.bind('terrain.generate', { run: () => void design.generate(), enabled: idle }),
     commands.bind('terrain.runMore', { run: () => void design.runMore(), enabled: () => idle() && faultsLayerOf(editor.document) !== null }),
     commands.bind('terrain.cancelJob', { run: () => design.jobs.cancel(), enabled: () => design.jobs.isRunning }),
-    commands.bind('tool.navigate', { run: () => design.selectTool('navigate'), pressed: () => activeTool() === undefined }),
+    commands.bind('tool.navigate', { run: () => design.selectTool('navigate'), pressed: () => activeTool() === undefined && !otherModeActive() }),
     commands.bind('tool.brush', { run: () => design.selectTool('brush'), pressed: () => activeTool() === BRUSH_TOOL_ID }),
     commands.bind('tool.fault', { run: () => design.selectTool('fault'), pressed: () => activeTool() === FAULT_TOOL_ID }),
     commands.watch(design.jobs.store),

@@ -24,6 +24,13 @@ export const REPORT_STATUS_COLOURS = { ok: '#56d070', near: '#ffab1f', flagged: 
 /** The physics drive's marks: where the car left the ground, where it bottomed out. */
 export const DRIVE_MARK_COLOURS = { airborne: '#2f86e0', bottomed: '#ffb020' } as const;
 
+/**
+ * The drivability overlay's tint on ground too steep for the car to climb, and its opacity (both views and the
+ * LOD surface's shader). Kept as it was drawn in 3D before it joined the palette: linear (1, 0.08, 0.05).
+ */
+export const DRIVABILITY_TINT = '#ff503f';
+export const DRIVABILITY_TINT_OPACITY = 0.6;
+
 /** A road's dress when drawn as a road (both views): asphalt or a gravel surface, gravel shoulders, edge and centre lines. */
 export const ROAD_DRESS_COLOURS = { asphalt: '#3c3d42', gravel: '#9d8d70', shoulder: '#8f8570', edge: '#e8e8e2', centre: '#e0b232' } as const;
 
@@ -55,13 +62,19 @@ export const GROUND_SAMPLES: Readonly<Record<string, string>> = {
   snow: '#f2f4f7',
 };
 
-/** WCAG 2 relative luminance of an sRGB colour '#rrggbb'. */
-export function relativeLuminance(hex: string): number {
+/** The linear RGB (0…1, IEC 61966-2-1 transfer) of an sRGB colour '#rrggbb'. */
+export function linearRgb(hex: string): [number, number, number] {
   const channel = (k: number): number => {
     const c = parseInt(hex.slice(1 + 2 * k, 3 + 2 * k), 16) / 255;
     return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   };
-  return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+  return [channel(0), channel(1), channel(2)];
+}
+
+/** WCAG 2 relative luminance of an sRGB colour '#rrggbb'. */
+export function relativeLuminance(hex: string): number {
+  const [r, g, b] = linearRgb(hex);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
 /** WCAG 2 contrast ratio of two sRGB colours, 1…21. */

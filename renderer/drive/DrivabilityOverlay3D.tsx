@@ -7,9 +7,16 @@ import type { Heightfield } from '../../shared/terrain/heightfield';
 import { overlaySlopeChanged, overlaySlopeDeg, steepVertexMask } from '../../app/drive/drivability';
 import { useSession } from '../session';
 import { drawsWithLod } from '../viewport/lod/lodOverride';
+import { depthTestedOverlay } from '../viewport/look/overlayDepth';
+import { DRIVABILITY_TINT, DRIVABILITY_TINT_OPACITY, linearRgb } from '../../app/palette/overlayPalette';
 
-/** Linear RGB and opacity of the tint on ground too steep to climb. */
-const TINT = [1, 0.08, 0.05, 0.6] as const;
+/** Linear RGB and opacity of the tint on ground too steep to climb: the palette's, as the 2D panel and the LOD surface draw it. */
+export const TINT = [...linearRgb(DRIVABILITY_TINT), DRIVABILITY_TINT_OPACITY] as const;
+
+/** The drive marks' material: depth-tested (hidden behind hills and under the car), drawn on their ground (overlayDepth.ts). */
+export function createDriveMarksMaterial(): PointsMaterial {
+  return depthTestedOverlay(new PointsMaterial({ size: 7, sizeAttenuation: false, vertexColors: true, toneMapped: false }));
+}
 
 /**
  * Tints the terrain where it is steeper than the car's maximum climbable slope: a transparent copy of
@@ -40,10 +47,7 @@ export function DrivabilityOverlay3D() {
     return object;
   }, []);
   const marks = useMemo(() => {
-    const points = new Points(
-      new BufferGeometry(),
-      new PointsMaterial({ size: 7, sizeAttenuation: false, vertexColors: true, depthTest: false, toneMapped: false }),
-    );
+    const points = new Points(new BufferGeometry(), createDriveMarksMaterial());
     points.visible = false;
     points.frustumCulled = false;
     points.renderOrder = 6;
@@ -104,7 +108,7 @@ export function DrivabilityOverlay3D() {
   return <primitive object={group} />;
 }
 
-/** The drive's marks as points a little above the ground where they happened (drawn over the terrain). */
+/** The drive's marks as points a little above the ground where they happened (depth-tested, pulled towards the camera). */
 function writeMarks(list: readonly DriveMark[], points: Points): void {
   const positions = new Float32Array(list.length * 3);
   const colours = new Float32Array(list.length * 3);

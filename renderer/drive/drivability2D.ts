@@ -2,7 +2,7 @@ import type { EditorSession } from '../../app/editorSession';
 import { worldToCanvas, type MapViewTransform } from '../../app/map2d/mapTransform';
 import { overlaySlopeChanged, overlaySlopeDeg, steepVertexMask } from '../../app/drive/drivability';
 import { MARK_COLOURS } from '../../app/drive/driveMarks';
-import { OVERLAY_CASING, OVERLAY_HANDLE, OVERLAY_HANDLE_ACTIVE } from '../../app/palette/overlayPalette';
+import { DRIVABILITY_TINT, DRIVABILITY_TINT_OPACITY, OVERLAY_CASING, OVERLAY_HANDLE, OVERLAY_HANDLE_ACTIVE } from '../../app/palette/overlayPalette';
 
 export interface DriveMapLayer {
   /** Draws the drivability tint and the drive's marks (when on) and the car's position (while driving) over the heightmap. */
@@ -10,7 +10,13 @@ export interface DriveMapLayer {
   dispose(): void;
 }
 
-const TINT = [255, 20, 12, 150] as const;
+/** The palette's drivability tint as the image's sRGB bytes and alpha (as the 3D view draws it). */
+export const TINT = [
+  parseInt(DRIVABILITY_TINT.slice(1, 3), 16),
+  parseInt(DRIVABILITY_TINT.slice(3, 5), 16),
+  parseInt(DRIVABILITY_TINT.slice(5, 7), 16),
+  Math.round(DRIVABILITY_TINT_OPACITY * 255),
+] as const;
 
 /**
  * The 2D panel's share of the test drive: a one-pixel-per-vertex tint image (like the heightmap image)

@@ -46,3 +46,19 @@ describe('a river or lake row of the Water section', () => {
     expect(row(feature('lake', 0, 2.5e6, 3), 'Lake 2').title).toContain('2.50 square kilometres');
   });
 });
+
+// Issue 34 audit G5: a river's row read "0.0 m deep" (River 10 of the tour's water screen): its deepest vertex a few
+// centimetres under the surface, rounded to a decimetre. No wet feature is 0 m deep; below 0.1 m the row says centimetres.
+describe('a shallow river row', () => {
+  it('says its depth in centimetres, never "0.0 m"', () => {
+    const shallow = row(feature('river', 86, 0, 0.04), 'River 10');
+    expect(shallow.text).toBe('River 10 86 m long · 4 cm deep');
+    expect(shallow.title).toContain('4 centimetres deep at its deepest');
+    expect(row(feature('river', 86, 0, 0.012), 'River 11').text).toContain('1 cm deep');
+    expect(row(feature('river', 86, 0, 0.012), 'River 11').title).toContain('1 centimetre deep');
+    expect(row(feature('river', 86, 0, 0.003), 'River 12').text).toContain('under 1 cm deep');
+    expect(row(feature('lake', 0, 500, 0.0951), 'Lake 3').text).toContain('0.1 m deep');
+    for (const d of [0.001, 0.004, 0.03, 0.049, 0.06]) expect(row(feature('river', 86, 0, d), 'R').text).not.toMatch(/\b0(\.0)? m deep/);
+  });
+});
+

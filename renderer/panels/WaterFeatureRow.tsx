@@ -8,10 +8,23 @@ const metresInWords = (value: number): string => (value >= 1000 ? `${(value / 10
 const squareMetresInWords = (value: number): string =>
   value >= 1e6 ? `${(value / 1e6).toFixed(2)} square kilometres` : `${Math.round(value).toLocaleString('en-US')} square metres`;
 
+/**
+ * A depth in the lists' short units and in words. From 0.1 m, metres to a decimetre; below, centimetres, so a shallow
+ * creek (its deepest vertex a few centimetres under its surface) does not read "0.0 m deep", and under 1 cm "under 1 cm".
+ */
+export function depthText(value: number): { short: string; words: string } {
+  if (value <= 0) return { short: '0 m', words: '0 metres' };
+  const cm = Math.round(value * 100);
+  if (cm >= 10) return { short: `${value.toFixed(1)} m`, words: `${value.toFixed(1)} metres` };
+  if (cm < 1) return { short: 'under 1 cm', words: 'under 1 centimetre' };
+  return { short: `${cm} cm`, words: `${cm} ${cm === 1 ? 'centimetre' : 'centimetres'}` };
+}
+
 /** A river's or a lake's line in the Water section's lists: short units, and the same in words as its tooltip. */
 export function waterRowText(feature: WaterFeature): { detail: string; title: string } {
-  const deep = `${feature.maxDepth.toFixed(1)} m deep`;
-  const deepInWords = `${feature.maxDepth.toFixed(1)} metres deep at its deepest`;
+  const depth = depthText(feature.maxDepth);
+  const deep = `${depth.short} deep`;
+  const deepInWords = `${depth.words} deep at its deepest`;
   return feature.kind === 'river'
     ? { detail: `${metres(feature.length)} long · ${deep}`, title: `${metresInWords(feature.length)} long along its channel, ${deepInWords}` }
     : { detail: `${squareMetres(feature.area)} · ${deep}`, title: `${squareMetresInWords(feature.area)} of water, ${deepInWords}` };

@@ -6,8 +6,17 @@ import type { Heightfield } from '../../shared/terrain/heightfield';
 import type { ToolOverlay } from '../../app/tools/types';
 import { useSession } from '../session';
 import { OVERLAY_ACTIVE } from '../../app/palette/overlayPalette';
+import { depthTestedOverlay } from './look/overlayDepth';
 
 const SEGMENTS = 128;
+
+/**
+ * The brush ring's and fault line's material: depth-tested, so a hill in front hides them, with the depth
+ * pulled towards the camera so the ground they lie on does not (overlayDepth.ts).
+ */
+export function createToolOverlayMaterial(): LineBasicMaterial {
+  return depthTestedOverlay(new LineBasicMaterial({ color: OVERLAY_ACTIVE, transparent: true, toneMapped: false }));
+}
 
 /** Draws the active tool's overlay (brush outline, dragged line) lying on the exact surface. */
 export function ToolOverlay3D() {
@@ -16,8 +25,7 @@ export function ToolOverlay3D() {
   const line = useMemo(() => {
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', new BufferAttribute(new Float32Array((SEGMENTS + 1) * 3), 3));
-    const material = new LineBasicMaterial({ color: OVERLAY_ACTIVE, depthTest: false, transparent: true, toneMapped: false });
-    const object = new Line(geometry, material);
+    const object = new Line(geometry, createToolOverlayMaterial());
     object.renderOrder = 10;
     object.frustumCulled = false;
     object.visible = false;
@@ -54,7 +62,8 @@ function writeOverlay(field: Heightfield, overlay: ToolOverlay, attribute: Buffe
   // Roads are drawn by RoadOverlay3D.
   if (overlay.kind === 'none' || overlay.kind === 'road') return false;
   const out = attribute.array as Float32Array;
-  const lift = field.cellSize * 0.15;
+  // As the road's centreline: a fraction of a cell, so a chord between two samples stays above a convex hill.
+  const lift = Math.max(0.3, field.cellSize * 0.15);
   for (let s = 0; s <= SEGMENTS; s++) {
     let x: number;
     let z: number;

@@ -5,9 +5,10 @@ import { HEIGHT_TEXTURE_ROW_LENGTH } from './heightUploads';
 import { followTerrainVariant, patchTerrainShader, type TerrainShaderUniforms } from '../look/terrainShader';
 import { COVER_GLSL } from '../look/coverShader';
 import { CREASE_FROM, CREASE_TO } from '../../../shared/terrain/shadingNormals';
+import { DRIVABILITY_TINT, DRIVABILITY_TINT_OPACITY, linearRgb } from '../../../app/palette/overlayPalette';
 
-/** Linear RGB and opacity of the tint on ground too steep to climb (as the full-map overlay). */
-export const STEEP_TINT = [1, 0.08, 0.05, 0.6] as const;
+/** Linear RGB and opacity of the tint on ground too steep to climb (the palette's, as the full-map overlay). */
+export const STEEP_TINT = [...linearRgb(DRIVABILITY_TINT), DRIVABILITY_TINT_OPACITY] as const;
 
 /**
  * The LOD terrain's material: Lambert shading like the full-resolution mesh, but every vertex takes
