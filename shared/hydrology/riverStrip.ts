@@ -528,7 +528,10 @@ export class RiverLines {
     return false;
   }
 
-  /** Whether vertex s lies within BESIDE_CELLS of the river through confluence c (its vertices up its main inflows and down, as far as s could be beside them). */
+  /**
+   * Whether vertex s lies within BESIDE_CELLS of the river through confluence c: its vertices up its
+   * main inflows and down, as far as s could be beside them.
+   */
   private nearLine(s: number, c: number): boolean {
     const { width } = this.grid;
     const si = s % width;
