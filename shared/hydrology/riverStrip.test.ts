@@ -217,6 +217,28 @@ describe('a tributary meeting its main stem', () => {
     expect(area(network(three))).toBeCloseTo(32 * 6 + 3 * (16 - MAIN_HALF - 10), 4);
   });
 
+  it('leaves out a side line: a short tributary two cells beside its river (its own flow spread there), but draws a creek as long from a side valley', () => {
+    // The side line along row 6 from (3, 6) to (6, 6), then (7, 7) into the main stem at (8, 8): five vertices,
+    // its source two cells from the main stem's (3, 8). Drawn, it was a strand 3 m wide beside the river's bank.
+    const side = network([
+      [3, 6, 9.9],
+      [4, 6, 9.8],
+      [5, 6, 9.7],
+      [6, 6, 9.6],
+      [7, 7, 9.5],
+    ]);
+    // Closed form: the main stem's band alone, every place drawn once, nothing beside it.
+    const { twiceArea, missedArea, outsideArea, triangleArea } = coverage(side, inMain);
+    expect(triangleArea).toBeCloseTo(32 * 6, 4);
+    expect(twiceArea).toBe(0);
+    const edgeBand = slack * 2 * (2 * 32 + 2 * 6);
+    expect(missedArea).toBeLessThan(edgeBand);
+    expect(outsideArea).toBeLessThan(edgeBand);
+    // The same five vertices down column 9 from row 3, its source five cells from the river: a creek, drawn to the bank.
+    const creek = network([3, 4, 5, 6, 7].map((j) => [9, j, 10 - 0.9 + 0.5 * (8 - j)] as [number, number, number]));
+    expect(coverage(creek, () => false).triangleArea).toBeCloseTo(32 * 6 + 3 * (16 - MAIN_HALF - 6), 4);
+  });
+
   it('at 45°: the tributary’s strip is cut along the main stem’s bank, each place drawn once', () => {
     // Tributary along the diagonal from (4, 3) to (8, 7), into the main stem at (9, 8).
     const strip = network([4, 5, 6, 7, 8].map((i) => [i, i - 1, 10 - 0.9 + 0.2 + 0.3 * (8 - i)] as [number, number, number]));
