@@ -23,13 +23,13 @@ function noise(seed: number): () => number {
 const BASIS: CellBasis = { ex: { x: 8.2, y: 2.1 }, ez: { x: -3.0, y: 4.6 } };
 
 describe('cellPeak', () => {
-  it('flags a ±4-level checker at the cells on an even grey and on loud noise', () => {
-    expect(cellPeak(withChecker(image(() => 128), BASIS, 4), BASIS).score).toBeGreaterThan(1.5 * LATTICE_LIMIT);
+  it('flags a ±6-level checker at the cells on an even grey and on loud noise', () => {
+    expect(cellPeak(withChecker(image(() => 128), BASIS, 6), BASIS).score).toBeGreaterThan(1.5 * LATTICE_LIMIT);
     const random = noise(7);
     // ±100 levels of white noise: far louder than any ground texture, above the one-level floor.
     const noisy = image(() => 128 + (random() - 0.5) * 200);
     expect(cellPeak(noisy, BASIS).score).toBeLessThan(LATTICE_LIMIT);
-    expect(cellPeak(withChecker(noisy, BASIS, 24), BASIS).score).toBeGreaterThan(LATTICE_LIMIT);
+    expect(cellPeak(withChecker(noisy, BASIS, 32), BASIS).score).toBeGreaterThan(LATTICE_LIMIT);
   });
 
   it('does not flag noise, nor a smooth gradient with a slow wave', () => {
@@ -65,5 +65,6 @@ describe('cellPeak', () => {
     // Along z (away from the eye): up the screen, 2 m × sin 30°.
     expect(basis.ez.x).toBeCloseTo(0, 6);
     expect(basis.ez.y).toBeCloseTo((-2 * 0.5 * focal) / distance, 2);
+    expect(basis.facing).toBeCloseTo(0.5, 6);
   });
 });
