@@ -123,8 +123,14 @@ function strength(on: Gray, off: Gray): Gray {
  * the image is even (the one-level floor), too near the real images' 4.3 for a limit between them.
  */
 const SYNTHETIC_LEVELS = 6;
-/** Below this the view meets the surface at its middle nearly edge-on: its cells are not on show there. */
-const FACING_MIN = 0.25;
+/**
+ * Below this the view meets the surface at its middle nearly edge-on: its cells are not on show there.
+ * The plane faces the default view at cos 0.19 (measured); the stepped plane (1 in 1, rising away
+ * across the view) at −0.04 far and 0.03 close: the middle of its view is its skyline, not its cells.
+ */
+const FACING_MIN = 0.1;
+/** Surfaces the default cameras see edge-on at the view's middle (above): drawn, checked for errors, not measured. */
+const EDGE_ON = new Set(['stepped plane']);
 
 test.describe('no lattice at the cells’ period', () => {
   test.use({ viewport: { width: 1280, height: 800 }, startSize: 65 });
@@ -150,7 +156,6 @@ test.describe('no lattice at the cells’ period', () => {
       for (const camera of ['far', 'close']) {
         const basis = bases[camera];
         if (basis.facing < FACING_MIN) {
-          // The stepped plane (1 in 1) from the far camera: the middle of the view grazes its edge.
           test.info().annotations.push({ type: `${camera} not measured`, description: `the surface faces the view at cos ${basis.facing.toFixed(2)}` });
           continue;
         }
@@ -173,7 +178,7 @@ test.describe('no lattice at the cells’ period', () => {
         expect(shadingLattice.score, `${camera}: a ±${SYNTHETIC_LEVELS} checker on the shading is seen`).toBeGreaterThan(LATTICE_LIMIT);
         expect(detailLattice.score, `${camera}: a ±${SYNTHETIC_LEVELS} checker on the detail is seen`).toBeGreaterThan(LATTICE_LIMIT);
       }
-      expect(measured, 'cameras whose view meets the surface squarely enough to measure').toBeGreaterThan(0);
+      expect(measured, 'cameras whose view meets the surface squarely enough to measure').toBe(EDGE_ON.has(name) ? 0 : 2);
       expect(app.consoleErrors).toEqual([]);
     });
   }
