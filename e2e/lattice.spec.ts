@@ -88,7 +88,9 @@ async function cellBasis(page: Page, name: string): Promise<CentreCells> {
   const canvas = (await page.getByTestId('viewport-3d').locator('canvas').first().boundingBox())!;
   const half = ((SIDE - 1) * CELL) / 2;
   const smooth = SMOOTH[name];
-  return cellBasisAtCentre(await vector('data-eye'), await vector('data-target'), Number(await bar.getAttribute('data-fov')), canvas.height, (x, z) => smooth(x + half, z + half), CELL);
+  const [eye, target] = [await vector('data-eye'), await vector('data-target')];
+  const fov = Number(await bar.getAttribute('data-fov'));
+  return cellBasisAtCentre(eye, target, fov, canvas.height, (x, z) => smooth(x + half, z + half), CELL);
 }
 
 async function shoot(page: Page, name: string): Promise<Buffer> {
