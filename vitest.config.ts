@@ -2,7 +2,15 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { groundTexturesPlugin } from './renderer/groundTexturesPlugin';
 
-const include = ['shared/**/*.test.ts', 'app/**/*.test.ts', 'main/**/*.test.ts', 'renderer/**/*.test.ts', 'scripts/**/*.test.ts', 'e2e/perf/**/*.test.ts'];
+const include = [
+  'shared/**/*.test.ts',
+  'app/**/*.test.ts',
+  'main/**/*.test.ts',
+  'renderer/**/*.test.ts',
+  'scripts/**/*.test.ts',
+  'e2e/perf/**/*.test.ts',
+  'e2e/lattice/**/*.test.ts',
+];
 // The CLI's tests start `tsx` child processes and erosion threads of their own: they run after the
 // others, one file at a time, as before. Every other file runs in-process, on all the cores (vitest's
 // default leaves one core idle: one worker on a 2-core machine). BENCHMARKS.md, "Session 9: CI time".

@@ -394,7 +394,10 @@ export function ScaleBarDriver({ bar }: { bar: React.RefObject<HTMLDivElement | 
     const metresPerPixel = (2 * distance * Math.tan(((perspective.fov ?? 50) * Math.PI) / 360)) / Math.max(1, size.height);
     const metres = niceLength(metresPerPixel * 120);
     const width = Math.round(metres / metresPerPixel);
-    const key = `${metres}:${width}`;
+    // The camera's eye and target (metres, to the centimetre) let a test project the map's cells onto the view.
+    const eye = perspective.position.toArray().map((v) => v.toFixed(2)).join(',');
+    const target = lighting.orbitTarget.toArray().map((v) => v.toFixed(2)).join(',');
+    const key = `${metres}:${width}:${eye}:${target}:${perspective.fov}`;
     if (key === last.current) return;
     last.current = key;
     const label = element.querySelector('span');
@@ -403,6 +406,9 @@ export function ScaleBarDriver({ bar }: { bar: React.RefObject<HTMLDivElement | 
     if (line instanceof HTMLElement) line.style.width = `${width}px`;
     element.dataset.metres = String(metres);
     element.dataset.pixels = String(width);
+    element.dataset.eye = eye;
+    element.dataset.target = target;
+    element.dataset.fov = String(perspective.fov ?? 50);
   });
   return null;
 }
