@@ -11,6 +11,7 @@ import type { HydrologyGrid } from '../../shared/hydrology/grid';
 import { riverStripMesh, type RiverHalfWidth, type RiverStripMesh } from '../../shared/hydrology/riverStrip';
 import type { FeatureIds } from '../../shared/hydrology/waterFeatures';
 import type { WaterSurface } from '../../shared/hydrology/waterSurface';
+import { boxIntersectsFrustum } from '../../shared/lod/frustum';
 import type { LodCamera } from '../../shared/lod/selectLod';
 import { waterBlockExtent } from './waterCorners';
 import { FULL_FLOW_SLOPE, type WaterBlock } from './waterMesh';
@@ -43,7 +44,8 @@ export const STRIP_MAX_LEVEL = 7;
 /**
  * The level block (bi, bj)'s strip is built at for `camera` (null: none yet, the coarsest): the largest
  * L whose 2^L cells span at most STRIP_STEP_PIXELS at the block's nearest point, its ground taken as
- * between `lowY` and `highY` (m); 0 (full resolution) when the camera is inside that box.
+ * between `lowY` and `highY` (m); 0 (full resolution) when the camera is inside that box, the coarsest
+ * when the box is wholly outside the camera's frustum.
  */
 export function stripLevel(grid: HydrologyGrid, bi: number, bj: number, camera: LodCamera | null, lowY: number, highY: number): number {
   if (!camera) return STRIP_MAX_LEVEL;
@@ -52,6 +54,8 @@ export function stripLevel(grid: HydrologyGrid, bi: number, bj: number, camera: 
   const x1 = (ci1 - (grid.width - 1) / 2) * grid.cellSize;
   const z0 = (cj0 - (grid.depth - 1) / 2) * grid.cellSize;
   const z1 = (cj1 - (grid.depth - 1) / 2) * grid.cellSize;
+  // Out of sight (wholly outside the frustum, its heights known): the coarsest.
+  if (camera.frustum && Number.isFinite(lowY) && !boxIntersectsFrustum(camera.frustum, x0, lowY, z0, x1, highY, z1)) return STRIP_MAX_LEVEL;
   const { x, y, z } = camera.position;
   const outside = (v: number, lo: number, hi: number) => (v < lo ? lo - v : v > hi ? v - hi : 0);
   const distance = Math.hypot(outside(x, x0, x1), outside(y, lowY, highY), outside(z, z0, z1));

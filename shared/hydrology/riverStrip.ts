@@ -911,7 +911,7 @@ function thinRuns(lines: RiverLines, grid: HydrologyGrid, water: WaterSurface, i
 
 /** How far (in strides of cells) a thinned run's centre may pass a dropped one, and how far (m) its surface may pass the river's. */
 export const THIN_ACROSS = 0.25;
-export const THIN_RISE = 0.1;
+export const THIN_RISE = 0.25;
 
 /** A strip mesh's attributes as they are built, a list each (vertex attributes per vertex, three indices a triangle). */
 export interface StripLists {
