@@ -55,7 +55,8 @@ import type { RiverHalfWidth } from '../../../shared/hydrology/riverStrip';
  * of the blocks' bounding spheres and their draw calls.
  * Given the rivers' width (a water layer whose channels are carved along their lines), the rivers are
  * strips along those lines (app/water/riverStripBlock.ts, one mesh per block, built when the block is
- * measured; their own material, which lets the ground stand up to STRIP_LIFT over them) and the
+ * measured and again when the camera wants it at another level (stripLevel: thinner far off); their own
+ * material, which lets the ground stand up to STRIP_LIFT over them) and the
  * blocks' sheets hold the lakes only.
  */
 export class WaterView {
