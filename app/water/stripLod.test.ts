@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { WATER_RIVER } from '../../shared/hydrology/water';
 import { createWaterSurface } from '../../shared/hydrology/waterSurface';
 import { THIN_ACROSS, THIN_RISE } from '../../shared/hydrology/riverStrip';
+import { perspectiveFrustum } from '../../shared/lod/frustum';
 import { riverStripBlock, STRIP_MAX_LEVEL, stripLevel } from './riverStripBlock';
 import { WATER_BLOCK_CELLS } from './waterCorners';
 import type { WaterBlock } from './waterMesh';
@@ -90,6 +91,13 @@ describe('the river strips’ level of detail', () => {
     }
     // No camera yet: the coarsest.
     expect(stripLevel(GRID, 0, 0, null, 0, 1)).toBe(STRIP_MAX_LEVEL);
+    // Looking at the block beside the camera, then away from it (+x): in sight full resolution, out of sight the coarsest.
+    const eye = { x: 0, y: 60, z: 0 };
+    const frustum = (x: number) => perspectiveFrustum(eye, { x, y: -0.2, z: 0 }, { x: 0, y: 1, z: 0 }, 50, 1.6, 0.5, 20_000);
+    const camera = (x: number) => ({ ...LOW, frustum: frustum(x) });
+    const beside = COLUMNS / 2 - 2;
+    expect(stripLevel(GRID, beside, 16, camera(-1), 50, 101)).toBe(0);
+    expect(stripLevel(GRID, beside, 16, camera(1), 50, 101)).toBe(STRIP_MAX_LEVEL);
   }, 120_000);
 
   it('keeps a thinned strip’s centre within half a coarse cell of the full one’s, and on its water', () => {

@@ -282,7 +282,8 @@ export class WaterView {
     const grid = this.source?.grid;
     if (grid) {
       for (const [key, built] of this.stripLevels) {
-        if (stripLevel(grid, key % this.columns, Math.floor(key / this.columns), this.camera, built.lowY, built.highY) !== built.level) this.stripsToBuild.add(key);
+        const wanted = stripLevel(grid, key % this.columns, Math.floor(key / this.columns), this.camera, built.lowY, built.highY);
+        if (wanted !== built.level) this.stripsToBuild.add(key);
       }
     }
     for (let key = 0; key < this.levels.length; key++) {
