@@ -4,13 +4,15 @@
  * strip of every river vertex the block's cells own (vertices [ci0, ci1) × [cj0, cj1), the map's
  * last row and column with the blocks beside them), its flow hint along the river and its feature id.
  * The depth is the river's on the centre line and 0 on the edges; no depth slope (the depth read
- * across a strip's triangles is already linear and reaches 0 on its edges). One level only: a strip
- * is a few triangles a river vertex at any distance.
+ * across a strip's triangles is already linear and reaches 0 on its edges). At `level` L > 0 (far
+ * from the camera) its plain runs keep a section at most every 2^L-th river vertex (riverStrip.ts thinRuns).
  */
 import type { HydrologyGrid } from '../../shared/hydrology/grid';
 import { riverStripMesh, type RiverHalfWidth, type RiverStripMesh } from '../../shared/hydrology/riverStrip';
 import type { FeatureIds } from '../../shared/hydrology/waterFeatures';
 import type { WaterSurface } from '../../shared/hydrology/waterSurface';
+import { boxIntersectsFrustum } from '../../shared/lod/frustum';
+import type { LodCamera } from '../../shared/lod/selectLod';
 import { waterBlockExtent } from './waterCorners';
 import { FULL_FLOW_SLOPE, type WaterBlock } from './waterMesh';
 
@@ -24,12 +26,42 @@ export function riverStripBlock(
   bi: number,
   bj: number,
   excluded: Uint8Array | null = null,
+  level = 0,
 ): WaterBlock | null {
   const { ci0, cj0, ci1, cj1 } = waterBlockExtent(grid, bi, bj);
   const i1 = ci1 === grid.width - 1 ? grid.width : ci1;
   const j1 = cj1 === grid.depth - 1 ? grid.depth : cj1;
-  const strip = riverStripMesh(grid, water, heights, halfWidth, ci0, cj0, i1, j1, true, excluded);
-  return stripWaterBlock(strip, featureOf, bi, bj);
+  const strip = riverStripMesh(grid, water, heights, halfWidth, ci0, cj0, i1, j1, true, excluded, 2 ** level);
+  const block = stripWaterBlock(strip, featureOf, bi, bj);
+  return block && level > 0 ? { ...block, level } : block;
+}
+
+/** Pixels on screen a thinned strip's sections may lie apart at most (stripLevel). */
+export const STRIP_STEP_PIXELS = 4;
+/** The coarsest strip level: a section at most every 128th river vertex (a block's width). */
+export const STRIP_MAX_LEVEL = 7;
+
+/**
+ * The level block (bi, bj)'s strip is built at for `camera` (null: none yet, the coarsest): the largest
+ * L whose 2^L cells span at most STRIP_STEP_PIXELS at the block's nearest point, its ground taken as
+ * between `lowY` and `highY` (m); 0 (full resolution) when the camera is inside that box, the coarsest
+ * when the box is wholly outside the camera's frustum.
+ */
+export function stripLevel(grid: HydrologyGrid, bi: number, bj: number, camera: LodCamera | null, lowY: number, highY: number): number {
+  if (!camera) return STRIP_MAX_LEVEL;
+  const { ci0, cj0, ci1, cj1 } = waterBlockExtent(grid, bi, bj);
+  const x0 = (ci0 - (grid.width - 1) / 2) * grid.cellSize;
+  const x1 = (ci1 - (grid.width - 1) / 2) * grid.cellSize;
+  const z0 = (cj0 - (grid.depth - 1) / 2) * grid.cellSize;
+  const z1 = (cj1 - (grid.depth - 1) / 2) * grid.cellSize;
+  // Out of sight (wholly outside the frustum, its heights known): the coarsest.
+  if (camera.frustum && Number.isFinite(lowY) && !boxIntersectsFrustum(camera.frustum, x0, lowY, z0, x1, highY, z1)) return STRIP_MAX_LEVEL;
+  const { x, y, z } = camera.position;
+  const outside = (v: number, lo: number, hi: number) => (v < lo ? lo - v : v > hi ? v - hi : 0);
+  const distance = Math.hypot(outside(x, x0, x1), outside(y, lowY, highY), outside(z, z0, z1));
+  const pixelsPerMetre = camera.viewportHeight / (2 * Math.max(distance, 1e-6) * Math.tan((camera.fovYDegrees * Math.PI) / 360));
+  const level = Math.floor(Math.log2(STRIP_STEP_PIXELS / (grid.cellSize * pixelsPerMetre)));
+  return Math.max(0, Math.min(STRIP_MAX_LEVEL, level));
 }
 
 /** A strip mesh (riverStrip.ts, drawnStrip.ts) in the shape of the water's block meshes; null when it has no triangle. */

@@ -335,6 +335,16 @@ export class RiverLines {
     }
   }
 
+  /** How many river neighbours flow into v. */
+  inflows(v: number): number {
+    let count = 0;
+    for (let k = 0; k < 8; k++) {
+      const n = this.neighbour(v, k);
+      if (n >= 0 && this.isRiver(n) && this.downstream(n) === v) count++;
+    }
+    return count;
+  }
+
   /** The river's main inflow at v: of the river neighbours that flow into v, the deepest (then the lowest index); −1 when none. */
   upstream(v: number): number {
     let best = -1;
@@ -693,6 +703,7 @@ export function riverStripMesh(
   j1: number,
   smooth = true,
   excluded: Uint8Array | null = null,
+  stride = 1,
 ): RiverStripMesh {
   const { width, depth: rows, cellSize } = grid;
   const lines = new RiverLines(grid, water, heights, halfWidth, smooth, excluded);
@@ -819,11 +830,19 @@ export function riverStripMesh(
   };
   const joins: number[] = [];
   const { kind } = water;
+  const thin = stride > 1 ? thinRuns(lines, grid, water, i0, j0, i1, j1, stride) : null;
   for (let j = j0; j < j1; j++) {
     for (let i = i0; i < i1; i++) {
       const v = j * width + i;
       // Most vertices are not rivers: the kind first, read directly.
       if (kind[v] !== RIVER || !lines.isRiver(v) || lines.isStub(v)) continue;
+      if (thin && thin.plain(v)) {
+        // A plain run's joins are drawn once, from its first vertex, through every stride-th section at most.
+        if (thin.inside(v)) continue;
+        const run = thin.run(v);
+        for (let k = 1; k < run.length; k++) addQuad(riverSection(run[k - 1]), riverSection(run[k]), null, run[k - 1]);
+        continue;
+      }
       lines.joinsFrom(v, joins);
       const holes = joins.length === 1 && joins[0] === lines.downstream(v) ? confluenceOutlines(lines, grid, v) : null;
       for (const n of joins) {
@@ -848,6 +867,97 @@ export function riverStripMesh(
   }
   return packedStripMesh({ positions, depths, flows, sources, across, indices });
 }
+
+/**
+ * Where riverStripMesh draws rivers coarser (`stride` > 1: far from the camera), the runs it thins. A
+ * plain vertex has one join, down the river to the next vertex's own section (not a tributary's last
+ * join, not cut at a confluence), both in the block's vertices; a run is a chain of plain vertices
+ * from one that is not inside another run (a source, a confluence, the block's edge …) down to the
+ * first vertex that is not inside (a junction, a mouth, the block's edge). A run keeps its ends and,
+ * between them, sections at most `stride` joins apart, fewer where the straight strip between two
+ * kept sections would leave a dropped centre more than THIN_ACROSS · stride cells to the side or its
+ * surface more than THIN_RISE m off the river's, so it bends where the river does and lies on its water.
+ */
+function thinRuns(lines: RiverLines, grid: HydrologyGrid, water: WaterSurface, i0: number, j0: number, i1: number, j1: number, stride: number) {
+  const { width } = grid;
+  const { surface, kind } = water;
+  const owned = (u: number): boolean => {
+    const i = u % width;
+    const j = (u - i) / width;
+    return i >= i0 && i < i1 && j >= j0 && j < j1;
+  };
+  const plainOf = new Map<number, boolean>();
+  const plain = (u: number): boolean => {
+    let known = plainOf.get(u);
+    if (known === undefined) {
+      const d = lines.downstream(u);
+      known =
+        owned(u) &&
+        kind[u] === RIVER &&
+        lines.isRiver(u) &&
+        !lines.isStub(u) &&
+        d >= 0 &&
+        owned(d) &&
+        lines.isRiver(d) &&
+        !lines.isStub(d) &&
+        !lines.tributaryEnd(u, d) &&
+        confluenceOutlines(lines, grid, u) === null;
+      plainOf.set(u, known);
+    }
+    return known;
+  };
+  /** Whether u's only inflow is a plain vertex: its join in is drawn by that vertex's run. */
+  const inside = (u: number): boolean => {
+    if (!plain(u)) return false;
+    const up = lines.knownUpstream(u);
+    return up >= 0 && plain(up) && lines.inflows(u) === 1;
+  };
+  const fits = (path: number[], a: number, b: number): boolean => {
+    const [ai, aj] = lines.centre(path[a]);
+    const [bi, bj] = lines.centre(path[b]);
+    const length = Math.hypot(bi - ai, bj - aj);
+    let along = 0;
+    const steps: number[] = [0];
+    for (let k = a + 1; k <= b; k++) {
+      const p = lines.centre(path[k - 1]);
+      const q = lines.centre(path[k]);
+      along += Math.hypot(q[0] - p[0], q[1] - p[1]);
+      steps.push(along);
+    }
+    for (let k = a + 1; k < b; k++) {
+      const [ci, cj] = lines.centre(path[k]);
+      const side = length > 1e-9 ? Math.abs((bi - ai) * (cj - aj) - (bj - aj) * (ci - ai)) / length : Math.hypot(ci - ai, cj - aj);
+      if (side > THIN_ACROSS * stride) return false;
+      const t = along > 1e-9 ? steps[k - a] / along : 0;
+      const level = surface[path[a]] + t * (surface[path[b]] - surface[path[a]]);
+      if (Math.abs(level - surface[path[k]]) > THIN_RISE) return false;
+    }
+    return true;
+  };
+  /** The vertices whose sections a run from u (plain, not inside) keeps, u first. */
+  const run = (u: number): number[] => {
+    const path = [u];
+    const most = (i1 - i0) * (j1 - j0);
+    for (let w = u; plain(w) && path.length <= most; ) {
+      w = lines.downstream(w);
+      path.push(w);
+      if (!inside(w)) break;
+    }
+    const kept = [u];
+    for (let a = 0; a < path.length - 1; ) {
+      let b = a + 1;
+      while (b < path.length - 1 && b - a < stride && fits(path, a, b + 1)) b++;
+      kept.push(path[b]);
+      a = b;
+    }
+    return kept;
+  };
+  return { plain, inside, run };
+}
+
+/** How far (in strides of cells) a thinned run's centre may pass a dropped one, and how far (m) its surface may pass the river's. */
+export const THIN_ACROSS = 0.25;
+export const THIN_RISE = 0.25;
 
 /** A strip mesh's attributes as they are built, a list each (vertex attributes per vertex, three indices a triangle). */
 export interface StripLists {

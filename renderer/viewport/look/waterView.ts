@@ -40,7 +40,7 @@ import {
 } from './waterMirror';
 import { writeMirrorColours, type MirrorColourRun, type MirrorColourRunner } from './mirrorColours';
 import { DEFAULT_NATURAL_LINES, sameNaturalLines, type ColourMode, type NaturalLines } from '../../../shared/ground/naturalColours';
-import { riverStripBlock, stripWaterBlock } from '../../../app/water/riverStripBlock';
+import { riverStripBlock, stripLevel, stripWaterBlock } from '../../../app/water/riverStripBlock';
 import type { DrawnLine } from '../../../shared/rivers/drawnStrip';
 import { automaticStripsExcluded, drawnStrips, sheetHoldsLakesOnly } from '../../../shared/layers/drawnRiverLines';
 import type { RiverHalfWidth } from '../../../shared/hydrology/riverStrip';
@@ -55,7 +55,8 @@ import type { RiverHalfWidth } from '../../../shared/hydrology/riverStrip';
  * of the blocks' bounding spheres and their draw calls.
  * Given the rivers' width (a water layer whose channels are carved along their lines), the rivers are
  * strips along those lines (app/water/riverStripBlock.ts, one mesh per block, built when the block is
- * measured; their own material, which lets the ground stand up to STRIP_LIFT over them) and the
+ * measured and again when the camera wants it at another level (stripLevel: thinner far off); their own
+ * material, which lets the ground stand up to STRIP_LIFT over them) and the
  * blocks' sheets hold the lakes only.
  */
 export class WaterView {
@@ -64,6 +65,10 @@ export class WaterView {
   readonly stripMaterial: ShaderMaterial = createWaterMaterial(STRIP_LIFT, true);
   private readonly blocks = new Map<number, { mesh: Mesh; level: number; edges: EdgeSteps }>();
   private readonly strips = new Map<number, Mesh>();
+  /** Each strip's level (riverStripBlock.ts stripLevel) and its water's height range (m), to choose it again when the camera moves. */
+  private readonly stripLevels = new Map<number, { level: number; lowY: number; highY: number }>();
+  /** Strips whose level is not what the camera wants. */
+  private readonly stripsToBuild = new Set<number>();
   private columns = 0;
   /** Blocks to measure again (their water or ground changed). */
   private readonly pending = new Set<number>();
@@ -214,10 +219,9 @@ export class WaterView {
       const bj = Math.floor(key / this.columns);
       table.set(key, analyseWaterBlock(source.grid, source.water, source.heights, bi, bj, source.lakesOnly));
       this.removeStrip(key);
-      if (source.riverWidth) {
-        const strip = riverStripBlock(source.grid, source.water, source.heights, source.featureOf, source.riverWidth, bi, bj, source.excluded);
-        if (strip) this.strips.set(key, this.addMesh(strip, this.stripMaterial));
-      }
+      this.stripsToBuild.delete(key);
+      // Its height range not known yet: the level for its ground at any height (no coarser than the camera wants).
+      if (source.riverWidth) this.buildStrip(key, stripLevel(source.grid, bi, bj, this.camera, -Infinity, Infinity));
       this.changed.add(key);
       this.choose = true;
       // The rest, and the choice of levels that follows them, in the next slice.
@@ -246,13 +250,42 @@ export class WaterView {
       }
       if (performance.now() - start >= budgetMs) break;
     }
-    return this.toBuild.size;
+    for (const key of this.stripsToBuild) {
+      if (performance.now() - start >= budgetMs) break;
+      this.stripsToBuild.delete(key);
+      const known = this.stripLevels.get(key);
+      this.removeStrip(key);
+      if (known && source.riverWidth) {
+        const bi = key % this.columns;
+        this.buildStrip(key, stripLevel(source.grid, bi, Math.floor(key / this.columns), this.camera, known.lowY, known.highY));
+      }
+    }
+    return this.toBuild.size + this.stripsToBuild.size;
+  }
+
+  /** Builds block `key`'s river strip at `level` (none when it owns no river vertex). */
+  private buildStrip(key: number, level: number): void {
+    const source = this.source;
+    if (!source?.riverWidth) return;
+    const bi = key % this.columns;
+    const bj = Math.floor(key / this.columns);
+    const strip = riverStripBlock(source.grid, source.water, source.heights, source.featureOf, source.riverWidth, bi, bj, source.excluded, level);
+    if (!strip) return;
+    this.strips.set(key, this.addMesh(strip, this.stripMaterial));
+    this.stripLevels.set(key, { level, lowY: strip.bounds[1], highY: strip.bounds[4] });
   }
 
   /** Levels for the camera; the blocks whose level, coarser neighbours or water changed are queued. */
   private chooseLevels(table: WaterLevels): void {
     this.choose = false;
     this.levels = table.select(this.camera, this.lodOptions);
+    const grid = this.source?.grid;
+    if (grid) {
+      for (const [key, built] of this.stripLevels) {
+        const wanted = stripLevel(grid, key % this.columns, Math.floor(key / this.columns), this.camera, built.lowY, built.highY);
+        if (wanted !== built.level) this.stripsToBuild.add(key);
+      }
+    }
     for (let key = 0; key < this.levels.length; key++) {
       const built = this.blocks.get(key);
       if (!table.holdsWater(key)) {
@@ -495,6 +528,7 @@ export class WaterView {
     this.group.remove(mesh);
     mesh.geometry.dispose();
     this.strips.delete(key);
+    this.stripLevels.delete(key);
   }
 
   private remove(key: number): void {
