@@ -104,10 +104,10 @@ async function shoot(page: Page, name: string): Promise<Buffer> {
 async function lumaOf(page: Page, png: Buffer): Promise<Gray> {
   const width = 256;
   const height = 128;
-  const pixels = await page.evaluate(
-    async ({ data, size }) => Array.from((await window.__faultlineDecodePng(data, size)).data),
-    { data: png.toString('base64'), size: { width, height } },
-  );
+  const pixels = await page.evaluate(async ({ data, size }) => Array.from((await window.__faultlineDecodePng(data, size)).data), {
+    data: png.toString('base64'),
+    size: { width, height },
+  });
   const data = new Float64Array(width * height);
   for (let p = 0; p < width * height; p++) data[p] = 0.299 * pixels[p * 4] + 0.587 * pixels[p * 4 + 1] + 0.114 * pixels[p * 4 + 2];
   return { width, height, data };

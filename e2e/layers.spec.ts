@@ -193,7 +193,10 @@ test.describe('the layer stack in the editor', () => {
     const time = page.getByTestId('layer-param-time');
     await expect(time).toHaveValue('100000');
     const undoBefore = await page.getByTestId('status-undo').textContent();
-    const points = [[0.5, 0.5], [0.3, 0.7]] as const;
+    const points = [
+      [0.5, 0.5],
+      [0.3, 0.7],
+    ] as const;
     const before = [];
     for (const [fx, fy] of points) before.push(await heightAt(page, map2d, fx, fy));
     // The most steps a layer may take (100,000 of 1,000 years): seconds at 65², so the bar shows and is cancelled.

@@ -285,7 +285,12 @@ async function measureView(page: Page, label: string, report: (line: string) => 
   for (let n = 0; n < FRAMES; n++) spans.push(await drawFrame(page, 'span', true));
   // The timer's answers, if any, a few polls later.
   await page.waitForTimeout(500);
-  const timed = await page.evaluate(() => window.__waterGpu!.frames.filter((f) => f.mode === 'span').slice(-12).map((f) => f.timerMs));
+  const timed = await page.evaluate(() =>
+    window
+      .__waterGpu!.frames.filter((f) => f.mode === 'span')
+      .slice(-12)
+      .map((f) => f.timerMs),
+  );
   const sample = shown[shown.length - 1];
   expect(sample.waterDraws).toBeGreaterThan(0);
   expect(hidden.every((f) => f.waterDraws === 0)).toBe(true);

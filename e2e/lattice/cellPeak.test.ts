@@ -24,7 +24,16 @@ const BASIS: CellBasis = { ex: { x: 8.2, y: 2.1 }, ez: { x: -3.0, y: 4.6 } };
 
 describe('cellPeak', () => {
   it('flags a ±6-level checker at the cells on an even grey and on loud noise', () => {
-    expect(cellPeak(withChecker(image(() => 128), BASIS, 6), BASIS).score).toBeGreaterThan(1.5 * LATTICE_LIMIT);
+    expect(
+      cellPeak(
+        withChecker(
+          image(() => 128),
+          BASIS,
+          6,
+        ),
+        BASIS,
+      ).score,
+    ).toBeGreaterThan(1.5 * LATTICE_LIMIT);
     const random = noise(7);
     // ±100 levels of white noise: far louder than any ground texture, above the one-level floor.
     const noisy = image(() => 128 + (random() - 0.5) * 200);
@@ -35,7 +44,13 @@ describe('cellPeak', () => {
   it('does not flag noise, nor a smooth gradient with a slow wave', () => {
     for (const seed of [1, 2, 3, 4, 5]) {
       const random = noise(seed);
-      expect(cellPeak(image(() => random() * 255), BASIS).score, `seed ${seed}`).toBeLessThan(LATTICE_LIMIT);
+      expect(
+        cellPeak(
+          image(() => random() * 255),
+          BASIS,
+        ).score,
+        `seed ${seed}`,
+      ).toBeLessThan(LATTICE_LIMIT);
     }
     const smooth = image((x, y) => 60 + x * 0.4 + y * 0.3 + 10 * Math.sin(x / 23 + y / 31));
     expect(cellPeak(smooth, BASIS).score).toBeLessThan(1);

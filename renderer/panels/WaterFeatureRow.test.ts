@@ -61,4 +61,3 @@ describe('a shallow river row', () => {
     for (const d of [0.001, 0.004, 0.03, 0.049, 0.06]) expect(row(feature('river', 86, 0, d), 'R').text).not.toMatch(/\b0(\.0)? m deep/);
   });
 });
-

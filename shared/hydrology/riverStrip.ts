@@ -938,13 +938,13 @@ function thinRuns(lines: RiverLines, grid: HydrologyGrid, water: WaterSurface, i
   const run = (u: number): number[] => {
     const path = [u];
     const most = (i1 - i0) * (j1 - j0);
-    for (let w = u; plain(w) && path.length <= most; ) {
+    for (let w = u; plain(w) && path.length <= most;) {
       w = lines.downstream(w);
       path.push(w);
       if (!inside(w)) break;
     }
     const kept = [u];
-    for (let a = 0; a < path.length - 1; ) {
+    for (let a = 0; a < path.length - 1;) {
       let b = a + 1;
       while (b < path.length - 1 && b - a < stride && fits(path, a, b + 1)) b++;
       kept.push(path[b]);

@@ -395,8 +395,14 @@ export function ScaleBarDriver({ bar }: { bar: React.RefObject<HTMLDivElement | 
     const metres = niceLength(metresPerPixel * 120);
     const width = Math.round(metres / metresPerPixel);
     // The camera's eye and target (metres, to the centimetre) let a test project the map's cells onto the view.
-    const eye = perspective.position.toArray().map((v) => v.toFixed(2)).join(',');
-    const target = lighting.orbitTarget.toArray().map((v) => v.toFixed(2)).join(',');
+    const eye = perspective.position
+      .toArray()
+      .map((v) => v.toFixed(2))
+      .join(',');
+    const target = lighting.orbitTarget
+      .toArray()
+      .map((v) => v.toFixed(2))
+      .join(',');
     const key = `${metres}:${width}:${eye}:${target}:${perspective.fov}`;
     if (key === last.current) return;
     last.current = key;

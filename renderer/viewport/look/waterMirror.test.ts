@@ -15,15 +15,7 @@ import {
   shadeMirrorPaint,
   type MirrorGround,
 } from './waterMirror';
-import {
-  LAKE_TEXEL_READS,
-  MIRROR_HALVINGS,
-  MIRROR_STEPS,
-  STRIP_TEXEL_READS,
-  WATER_MIRROR_GLSL,
-  createWaterMaterial,
-  lakeBodyLight,
-} from './waterMaterial';
+import { LAKE_TEXEL_READS, MIRROR_HALVINGS, MIRROR_STEPS, STRIP_TEXEL_READS, WATER_MIRROR_GLSL, createWaterMaterial, lakeBodyLight } from './waterMaterial';
 import { WaterView } from './waterView';
 import { sunLight } from './skyLook';
 import { glslBody, glslToJs } from './testing/glslAsJs';
