@@ -1,6 +1,5 @@
 import type { FaultlineApi } from '../shared/ipc/api';
-import { presetClimate } from '../shared/presets/presetClimates';
-import { presetSea } from '../shared/presets/presetSea';
+import { presetView } from '../shared/presets/presetView';
 import { COMMANDS, isCommandId } from '../shared/commands';
 import type { ViewSettings } from '../shared/ipc/contract';
 import { CommandRegistry } from './commands/commands';
@@ -126,7 +125,7 @@ export function createEditorSession(options: SessionOptions): EditorSession {
 
   // A preset's Run paints its land in the preset's climate (tree and snow lines, desert or temperate) and shows its sea, if any.
   const design = createTerrainDesign(editor, tools, options.terrainJobs ?? createInProcessTransport(), (id, size) => {
-    view.setState((s) => ({ settings: { ...s.settings, ...presetClimate(id, size, editor.document.field.heights), ...presetSea(id) } }));
+    view.setState((s) => ({ settings: { ...s.settings, ...presetView(id, size, editor.document.field.heights) } }));
     viewEvents.newTerrain.emit();
   });
   disposables.add(() => design.jobs.dispose());

@@ -7,8 +7,7 @@ import { generateFaults, runFaultFormation, type Fault } from '../../shared/faul
 import { presetStack } from '../../shared/layers/migrate';
 import { DEFAULT_VIEW_SETTINGS } from '../../shared/ipc/contract';
 import type { JsonObject } from '../../shared/json';
-import { presetClimate } from '../../shared/presets/presetClimates';
-import { presetSea } from '../../shared/presets/presetSea';
+import { presetView } from '../../shared/presets/presetView';
 import { profileOf, type FaultRecipe } from '../../shared/fault/recipe';
 import { createHeightfield, terrainExtent, type Heightfield } from '../../shared/terrain/heightfield';
 import { parseGenerateArgs, type GenerateOptions } from './args';
@@ -62,7 +61,7 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   const targets = [...options.outputs, ...(options.emitLines !== undefined ? [options.emitLines] : [])];
   if (!(await checkOutputs(io, 'generate', targets))) return EXIT_FAILURE;
   const field = await generate(options, io);
-  const view = presetView(options, field);
+  const view = savedPresetView(options, field);
   const files: OutputFile[] = [];
   const lines: string[] = [];
   for (const path of options.outputs) {
@@ -98,10 +97,10 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
  * the preset sets them (app/editorSession.ts), so Canyons and Mesas open, and export their colour maps,
  * as deserts. None without `--preset`, and none for `--preset classic` (its project bytes as before presets).
  */
-function presetView(options: GenerateOptions, field: Heightfield): JsonObject | undefined {
+function savedPresetView(options: GenerateOptions, field: Heightfield): JsonObject | undefined {
   const { preset } = options;
   if (preset === undefined || preset === 'classic') return undefined;
-  return { ...DEFAULT_VIEW_SETTINGS, ...presetClimate(preset, field, field.heights), ...presetSea(preset) };
+  return { ...DEFAULT_VIEW_SETTINGS, ...presetView(preset, field, field.heights) };
 }
 
 async function generate(options: GenerateOptions, io: CliIo): Promise<Heightfield> {
