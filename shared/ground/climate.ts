@@ -46,6 +46,14 @@ export interface ClimateLook {
    * Absent: none (plain gravel).
    */
   readonly talusRubble?: number;
+  /**
+   * The slopes (degrees) talus scree rests at, from its angle of repose to the steepest a vertex of an apron is
+   * read at: rock takes over from scree within them, and the turf's noise (turfEdge.ts) may move that boundary
+   * only inside them. Every slope steeper is the bed's rock whatever the noise, as no scree lies on a face
+   * steeper than it rests at; every slope gentler is free of rock. Absent: rock's edge is the turf's (TURF_BAND
+   * about the climate's rock fade).
+   */
+  readonly talusRepose?: { readonly min: number; readonly max: number };
 }
 
 const TEMPERATE: ClimateLook = {
@@ -115,8 +123,12 @@ const DESERT: ClimateLook = {
   base: 'dirt',
   dirtSlope: 22,
   // Talus aprons at cliff feet stand at scree's angle of repose, 33–37° (Statham 1977; Carson 1977): they
-  // are scree, full from 30°; only faces steeper than repose plus a margin (full at 45°, from 35°) are banded rock.
+  // are scree, full from 30°; only faces steeper than repose plus a margin are banded rock: rock comes in
+  // within 35–43° (talusRepose), and from 43° every face is rock. The rock's ragged edge once reached ±8.9°
+  // about a 35–45° fade, so the turf's noise drew scree on spur crests at 40–42° between rock flanks at
+  // 45–47° (issue 35 G2: pale rubble triangles zigzagging over Mesas' red shale) and rock on aprons at 31°.
   talusSlope: 30,
+  talusRepose: { min: 35, max: 43 },
   // A desert's scree is its cliffs' rock broken up (red-brown rubble under red shale and buff sandstone
   // cliffs), not the washes' grey gravel: two thirds of its colour is the rock's mean.
   talusRubble: 0.65,

@@ -154,7 +154,7 @@ describe('the natural ground colour averaged over a pixel footprint of slope', (
       const out = [0, 0, 0];
       const point = [0, 0, 0];
       // Footprints across each edge in turn (temperate: earth 42–52°, rock 52–62°; desert: earth 12–22°, scree
-      // 20–30°, rock 35–45°).
+      // 20–30°, rock 35–43°).
       const footprints =
         climate === 'temperate'
           ? [

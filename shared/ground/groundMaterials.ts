@@ -105,8 +105,11 @@ export function groundLayers(climate: Climate, lines: GroundLines, data: GroundD
   // Rock takes over from earth (or scree) along the same ragged edge and by the same noise: where the turf and
   // the soil under it are thinnest, earth shows sooner and rock too; on the whole it comes in over the SLOPE_FADE
   // below the rock slope. Its plain edge drew a valley wall's earth with a smooth lower line where the rock began.
-  const rockSlope: MaskRule = { source: 'slope', min: round(look.rockSlope - SLOPE_FADE / 2 + TURF_EDGE / 2), softness: TURF_EDGE };
-  layers.push({ name: 'rock', material: 'rock', banded: 1, rules: [rockSlope], slopeBand: TURF_BAND });
+  // Over a desert's talus scree the edge stays within the slopes scree rests at (reposeRock): steeper is rock.
+  const rock = look.talusRepose
+    ? reposeRock(look.talusRepose)
+    : { rule: { source: 'slope' as const, min: round(look.rockSlope - SLOPE_FADE / 2 + TURF_EDGE / 2), softness: TURF_EDGE }, band: TURF_BAND };
+  layers.push({ name: 'rock', material: 'rock', banded: 1, rules: [rock.rule], slopeBand: rock.band });
   if (data.erosion) {
     layers.push({ name: 'sediment', material: 'sand', banded: 0, rules: [SEDIMENT_RULE, COVER_SLOPE_RULE] });
     layers.push({ name: 'gravel', material: 'gravel', banded: 0, rules: [CHANNEL_RULE, CHANNEL_SLOPE_RULE] });
@@ -125,6 +128,17 @@ export function groundLayers(climate: Climate, lines: GroundLines, data: GroundD
     layers.push({ name: 'road', material: 'road', banded: 0, rules: [ROAD_RULE] });
   }
   return layers;
+}
+
+/**
+ * Rock over talus scree that rests at `repose` (climate.ts talusRepose): the ragged edge's band is what the
+ * repose slopes leave beside its own TURF_EDGE, so with the noise anywhere in −1…1 the rule is 0 at repose.min
+ * and below and 1 at repose.max and above. Scree never shows on a face steeper than it rests at; the noise only
+ * moves where, between, the rock begins.
+ */
+export function reposeRock(repose: { readonly min: number; readonly max: number }): { rule: MaskRule; band: number } {
+  const band = Math.max(0, (repose.max - repose.min - TURF_EDGE) / 2);
+  return { rule: { source: 'slope', min: round(repose.max - band), softness: TURF_EDGE }, band };
 }
 
 /** What the rules read at one point. */

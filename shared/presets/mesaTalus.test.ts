@@ -8,7 +8,7 @@ import { buildPreset } from './terrainPresets';
 /**
  * Mesas' talus aprons (issue 35 §3): the scree at the cliffs' feet was the washes' plain gravel, a grey
  * smudge under red and buff cliffs. Scree is the cliffs' rock broken up and mixed as it falls: on Mesas'
- * own beds its colour (at 34°, under the rock's 35–45° fade) is asked to lie at most half as far from
+ * own beds its colour (at 34°, below the rock's 35–43° edge) is asked to lie at most half as far from
  * the cliffs' mean colour (rock at 60°, over one repeat of the beds) as the gravel does, and to be the
  * same at every height (rubble, not the beds' stripes). Distances in linear RGB.
  */

@@ -217,6 +217,46 @@ describe('the turf’s ragged edge in the terrain shader', () => {
           expect(turf.rule(packed, slope, band, turfNoise(x, z, 1.5), lost)).toBeCloseTo(ruleWeight(widened, slope + band * turfNoise(x, z, 1.5)), 12);
         }
   });
+
+  it('keeps a desert’s rock edge within the talus’s repose slopes: rock on every 43° face and steeper, none at 35° and under, close and far (issue 35 G2)', () => {
+    // The view's uniforms for Mesas' beds (32 m of shale under 8 m of caprock): the rock layer's rule and band as the shader reads them.
+    const uniforms = createGroundUniforms();
+    const strata: Strata = {
+      beds: [
+        { thickness: 32, hardness: 1 },
+        { thickness: 8, hardness: 20 },
+      ],
+      base: 0.5,
+      dipDeg: 0,
+      dipAzimuthDeg: 0,
+    };
+    const lines = { treeLine: 2500, snowLine: 5000 };
+    setGroundUniforms(uniforms, 'desert', lines, strata);
+    const rock = viewGroundLayers('desert', lines, strata).findIndex((layer) => layer.name === 'rock');
+    const packed = uniforms.terrainGroundRules.value[2 * rock];
+    const band = uniforms.terrainGroundSlopeBand.value[rock];
+    expect(band).toBeGreaterThan(0);
+    const wrong: string[] = [];
+    let ragged = 0;
+    let points = 0;
+    for (let x = -400; x <= 400; x += 13.7)
+      for (let z = -400; z <= 400; z += 11.3)
+        for (const mpp of [0.01, 0.2, 1, 1.5, 4, 20]) {
+          const noise = turf.noise(x, z, mpp);
+          const lost = band * turf.lost(mpp);
+          for (const slope of [43, 44, 47, 55])
+            if (turf.rule(packed, slope, band, noise, lost) !== 1) wrong.push(`${slope}° at (${x}, ${z}), ${mpp} m a pixel`);
+          for (const slope of [30, 33, 35]) if (turf.rule(packed, slope, band, noise, lost) !== 0) wrong.push(`${slope}° at (${x}, ${z}), ${mpp} m a pixel`);
+          // Between, the noise still moves the edge: the same slope is rock at one point and not at another.
+          if (mpp === 0.01) {
+            points++;
+            if (turf.rule(packed, 39, band, noise, lost) === 1) ragged++;
+          }
+        }
+    expect(wrong.slice(0, 5)).toEqual([]);
+    expect(ragged).toBeGreaterThan(0);
+    expect(ragged).toBeLessThan(points);
+  });
 });
 
 describe('the ground materials in the terrain shader', () => {

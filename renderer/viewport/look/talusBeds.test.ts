@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Vector4 } from 'three';
 import { groundLayers, groundPalette, groundWeights, writeGroundColour, type GroundInputs } from '../../../shared/ground/groundMaterials';
-import { defaultMaskSet } from '../../../shared/export/masks';
+import { defaultMaskSet, layerWeights, MaskSources } from '../../../shared/export/masks';
+import { gridFromField } from '../../../shared/export/grid';
+import { linearToSrgbByte } from '../../../shared/export/colourMap';
+import { CLIMATE_LOOKS } from '../../../shared/ground/climate';
 import { naturalPalette, writeNaturalGround } from '../../../shared/ground/naturalColours';
+import { srgbByteToLinear } from '../../../shared/terrain/colourRamp';
 import type { Strata } from '../../../shared/terrain/strata';
 import { createGroundUniforms, GROUND_FRAGMENT, GROUND_FRAGMENT_HEADER, packRule, setGroundUniforms, viewGroundLayers } from './groundShader';
 import { glslBody, glslMix, glslSmoothstep, glslToJs } from './testing/glslAsJs';
@@ -162,5 +166,74 @@ describe('talus only on the soft beds of a project’s strata', () => {
     const oneHardness: Strata = { ...MESAS, beds: MESAS.beds.map((bed) => ({ ...bed, hardness: 3 })) };
     expect(viewGroundLayers('desert', LINES, oneHardness)).toEqual(plain);
     expect(defaultMaskSet(0, 120, false, 5000, { climate: 'desert', treeLine: 2500 }).layers.find((layer) => layer.name === 'scree')?.rules).toHaveLength(1);
+  });
+});
+
+describe('no scree on a face steeper than it rests at (issue 35 G2)', () => {
+  // Mesas' shards: its talus scree (rubble, paler than the shale) was drawn on spur crests at 40–42° between
+  // rock flanks at 45–47°, the turf's noise (±8.9° on a 3° edge) taking the rock away as much as the slope.
+  // Scree rests at 33–37° (Statham 1977): on a steeper face the ground is the bed's own rock, whatever the noise.
+  const { soft, hard } = CLIMATE_LOOKS.desert.bedColours;
+  const { gravel } = CLIMATE_LOOKS.desert.srgb;
+  const rubble = CLIMATE_LOOKS.desert.talusRubble ?? 0;
+  const linear = (srgb: readonly number[]) => srgb.map(srgbByteToLinear);
+  // Closed form: the scree's colour, the gravel mixed by talusRubble with the beds' mean by thickness (32 m of shale, 8 m of caprock).
+  const mean = linear(soft).map((s, c) => (32 * s + 8 * linear(hard)[c]) / 40);
+  const screeColour = linear(gravel).map((g, c) => g + (mean[c] - g) * rubble);
+  /** A plane across the shale (4–27 m, clear of the hardness fade over its lowest 3 m and of the caprock) at `deg`, 24 m by 64 m. */
+  const plane = (deg: number) => {
+    const width = 97;
+    const depth = 257;
+    const cell = 0.25;
+    const heights = new Float32Array(width * depth);
+    const rise = Math.tan((deg * Math.PI) / 180) * cell;
+    for (let j = 0; j < depth; j++) for (let i = 0; i < width; i++) heights[j * width + i] = 4 + i * rise;
+    return { width, depth, cellSize: cell, heights };
+  };
+
+  it('the colour map paints a 44° face on the shale in the shale’s own rock and a 33° apron in scree, at every point of the noise', () => {
+    const palette = naturalPalette({ ...LINES, climate: 'desert', strata: MESAS }, { erosion: false, road: false });
+    const out = [0, 0, 0];
+    const wrong: string[] = [];
+    for (let x = -300; x <= 300; x += 1.37)
+      for (let z = -60; z <= 60; z += 2.9)
+        for (const h of [6, 12.5, 19, 24]) {
+          writeNaturalGround(palette, h, 44, 0, 0, out, 0, 0, 0, x, z);
+          if (out.map(linearToSrgbByte).some((v, c) => v !== soft[c])) wrong.push(`44° at (${x}, ${z}), ${h} m: ${out.map(linearToSrgbByte).join(',')}`);
+          writeNaturalGround(palette, h, 33, 0, 0, out, 0, 0, 0, x, z);
+          if (out.some((v, c) => Math.abs(v - screeColour[c]) > 1e-6)) wrong.push(`33° at (${x}, ${z}), ${h} m: ${out.map(linearToSrgbByte).join(',')}`);
+        }
+    expect(wrong.slice(0, 5)).toEqual([]);
+  });
+
+  it('the engine’s splat masks: rock on every vertex of a 44° face on the shale, scree on every vertex of a 33° apron', () => {
+    const masks = defaultMaskSet(0, 120, false, 5000, { climate: 'desert', treeLine: 2500, strata: MESAS });
+    const scree = masks.layers.findIndex((layer) => layer.name === 'scree');
+    const rock = masks.layers.findIndex((layer) => layer.name === 'rock');
+    // The view's rock layer is the masks' (rule and ragged band): what the view paints is what the masks get.
+    const view = viewGroundLayers('desert', LINES, MESAS).find((layer) => layer.name === 'rock');
+    expect(masks.layers[rock].rules).toEqual(view?.rules);
+    expect(masks.layers[rock].slopeBand).toBe(view?.slopeBand);
+    for (const [deg, layer] of [
+      [44, rock],
+      [33, scree],
+    ]) {
+      const field = plane(deg);
+      const n = field.width * field.depth;
+      // The shale's hardness at every vertex (hardness 1: the talus rule's full share).
+      const sources = new MaskSources(gridFromField(field), { hardness: new Float32Array(n).fill(1) });
+      const slopes = sources.values('slope');
+      const weights = layerWeights(masks, sources, n)[layer];
+      let count = 0;
+      let full = 0;
+      for (let j = 1; j < field.depth - 1; j++)
+        for (let i = 1; i < field.width - 1; i++) {
+          const k = j * field.width + i;
+          expect(slopes[k]).toBeCloseTo(deg, 3);
+          count++;
+          if (weights[k] === 1) full++;
+        }
+      expect(full, `${deg}°`).toBe(count);
+    }
   });
 });
