@@ -80,7 +80,19 @@ export function stepLayers(steps: readonly TerrainStep[], taken: Set<string> = n
         layers.push({ ...base, id: id('normalise'), kind: 'normalise', name: STEP_NAMES.normalise, params: { min: step.min, max: step.max } });
         break;
       case 'terrace':
-        layers.push({ ...base, id: id('terrace'), kind: 'terrace', name: STEP_NAMES.terrace, params: { step: step.step, riser: step.riser, base: step.base } });
+        layers.push({
+          ...base,
+          id: id('terrace'),
+          kind: 'terrace',
+          name: STEP_NAMES.terrace,
+          params: {
+            step: step.step,
+            riser: step.riser,
+            base: step.base,
+            ...(step.wander !== undefined && { wander: step.wander }),
+            ...(step.wanderSpacing !== undefined && { wanderSpacing: step.wanderSpacing }),
+          },
+        });
         break;
       case 'fluvial': {
         const { kind: _kind, ...params } = step;

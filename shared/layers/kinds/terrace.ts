@@ -8,9 +8,13 @@ export const terraceKind: LayerKindModule<TerraceLayer> = {
   kind: 'terrace',
   local: false,
   problem: ({ params }) =>
-    isFiniteNumber(params.step) && isFiniteNumber(params.riser) && isFiniteNumber(params.base)
+    isFiniteNumber(params.step) &&
+    isFiniteNumber(params.riser) &&
+    isFiniteNumber(params.base) &&
+    (params.wander === undefined || isFiniteNumber(params.wander)) &&
+    (params.wanderSpacing === undefined || isFiniteNumber(params.wanderSpacing))
       ? terraceProblem(params)
-      : 'terrace needs finite step, riser and base',
+      : 'terrace needs finite step, riser and base (and wander, wanderSpacing if given)',
   apply(layer, input, out, size, _rect, options) {
     terraceHeights(fieldOver(input, out, size), layer.params);
     options.onProgress?.(1, 1);
