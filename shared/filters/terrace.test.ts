@@ -29,7 +29,7 @@ describe('terrace filter', () => {
     expect(readStep({ kind: 'terrace', step: 25, base: 0 })).toMatch(/riser must be a number/);
   });
 
-  it('with `wander`, a tread’s edge across a straight ramp wanders instead of following the ramp’s straight contour; the treads stay at their levels; absent or 0 are the old bytes', () => {
+  it('with `wander`, a tread’s edge across a straight ramp wanders off its straight contour, within the levels; absent or 0: the old bytes', () => {
     // A plane rising 0.3 m a metre along x (one fault's ramp), 257 × 257 at 2 m: without wander each tread's edge is
     // the contour 0.3 x = level + 0.7 step, one column in every row (a straight lip).
     const ramp = () => {

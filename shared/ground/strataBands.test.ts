@@ -16,7 +16,10 @@ import { writeVertexColours } from '../../app/view/terrainColours';
 import { CLIMATE_LOOKS } from './climate';
 import { naturalLinesOf, naturalPalette, sameNaturalLines, writeNaturalGround, type NaturalLines } from './naturalColours';
 
-/** A 70° face in the desert is all rock (rock from 35°, every face from 43° whatever the turf noise; climate.ts talusRepose), so its colour is the band colour itself. */
+/**
+ * A 70° face in the desert is all rock (rock from 35°, every face from 43° whatever the turf noise; climate.ts
+ * talusRepose), so its colour is the band colour itself.
+ */
 const CLIFF_DEG = 70;
 
 /** The sRGB bytes the view paints on a dry cliff at world (x, z) and height h. */

@@ -218,7 +218,7 @@ describe('the turf’s ragged edge in the terrain shader', () => {
         }
   });
 
-  it('keeps a desert’s rock edge within the talus’s repose slopes: rock on every 43° face and steeper, none at 35° and under, close and far (issue 35 G2)', () => {
+  it('keeps a desert’s rock edge within the talus’s repose slopes: rock on every face from 43°, none at 35° and under, close and far', () => {
     // The view's uniforms for Mesas' beds (32 m of shale under 8 m of caprock): the rock layer's rule and band as the shader reads them.
     const uniforms = createGroundUniforms();
     const strata: Strata = {
