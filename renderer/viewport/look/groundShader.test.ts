@@ -313,7 +313,8 @@ describe('the ground materials in the terrain shader', () => {
     expect(functions).not.toMatch(/\btexture(2D|Lod|Grad|Proj)?\s*\(|texelFetch\s*\(/);
   });
 
-  it(`where props cast shadows, three's PCF adds ${PROP_SHADOW_SAMPLES_PER_PIXEL} reads: ${TERRAIN_TEXTURE_SAMPLES_PER_PIXEL + PROP_SHADOW_SAMPLES_PER_PIXEL} a terrain pixel`, () => {
+  const withShadows = TERRAIN_TEXTURE_SAMPLES_PER_PIXEL + PROP_SHADOW_SAMPLES_PER_PIXEL;
+  it(`where props cast shadows, three's PCF adds ${PROP_SHADOW_SAMPLES_PER_PIXEL} reads: ${withShadows} a terrain pixel`, () => {
     const shader = { uniforms: {}, vertexShader: ShaderLib.lambert.vertexShader, fragmentShader: ShaderLib.lambert.fragmentShader };
     patchTerrainShader(shader, createTerrainShaderUniforms());
     // The fragment shader as three compiles it: every #include <chunk> written out, chunks within chunks too.
