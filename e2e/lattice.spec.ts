@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { compilePngHeightmap } from '../shared/codecs/png-heightmap';
 import { createHeightfield, type Heightfield } from '../shared/terrain/heightfield';
+import { DEFAULT_VIEW_BEARING_DEG } from '../app/view/cameraPose';
 import { expect, READY_SELECTOR, sendMenuCommand, test, type FaultlineApp } from './fixtures';
 import { cellBasisAtCentre, cellPeak, LATTICE_LIMIT, withChecker, type CentreCells, type Gray } from './lattice/cellPeak';
 import { viewportShot } from './pixels';
@@ -27,11 +28,15 @@ function surface(f: (x: number, z: number) => number): Heightfield {
 }
 
 const RADIUS = 110;
+/** The default camera's forward direction on the ground (from the bearing it looks from towards its target). */
+const FORWARD = { x: -Math.sin((DEFAULT_VIEW_BEARING_DEG * Math.PI) / 180), z: Math.cos((DEFAULT_VIEW_BEARING_DEG * Math.PI) / 180) };
+/** The stepped plane's height at its far corner (x = z = 0): it falls 350 m from there to the corner nearest the camera. */
+const STEPPED_BASE = 400;
 /** Each surface's smooth part (what the camera projects the cells onto), and its cells' heights. */
 const SMOOTH: Record<string, (x: number, z: number) => number> = {
   plane: (x, z) => 0.5 * x + 0.2 * z,
   cylinder: (_x, z) => Math.sqrt(Math.max(0, RADIUS * RADIUS - (z - 128) ** 2 * 0.82)),
-  'stepped plane': (x, z) => x + 0.3 * z,
+  'stepped plane': (x, z) => STEPPED_BASE + x * FORWARD.x + z * FORWARD.z,
 };
 const SURFACES: Record<string, Heightfield> = {
   // A plane rising 1 in 2 (26.6°) towards +x and 1 in 5 towards +z.
@@ -40,8 +45,9 @@ const SURFACES: Record<string, Heightfield> = {
   cylinder: surface((_x, z) => Math.sqrt(Math.max(0, RADIUS * RADIUS - (z - 128) ** 2 * 0.82))),
   // A 1-in-1 plane whose cells step up and down by ±0.4 m alternately along both axes, as thermal
   // talus leaves steep faces: central-difference normals cancel the steps (the same parity either
-  // side), so a lattice in its image could only come from the shading (lighting, detail).
-  'stepped plane': surface((x, z) => x + 0.3 * z + 0.4 * (((x / CELL) % 2) * 2 - 1) + 0.4 * (((z / CELL) % 2) * 2 - 1)),
+  // side), so a lattice in its image could only come from the shading (lighting, detail). It rises
+  // straight away from the default camera, so both cameras face it (its normal 45° up towards them).
+  'stepped plane': surface((x, z) => STEPPED_BASE + x * FORWARD.x + z * FORWARD.z + 0.4 * (((x / CELL) % 2) * 2 - 1) + 0.4 * (((z / CELL) % 2) * 2 - 1)),
 };
 
 let dir: string;
@@ -127,12 +133,13 @@ function strength(on: Gray, off: Gray): Gray {
 const SYNTHETIC_LEVELS = 6;
 /**
  * Below this the view meets the surface at its middle nearly edge-on: its cells are not on show there.
- * The plane faces the default view at cos 0.19 (measured); the stepped plane (1 in 1, rising away
- * across the view) at −0.04 far and 0.03 close: the middle of its view is its skyline, not its cells.
+ * The plane faces the default view at cos 0.19 (measured). The stepped plane rose 1 in 1 towards +x
+ * and fell away from the camera: seen from behind at −0.04 far and 0.03 close, the middle of its view
+ * its skyline, not its cells, so it was not measured; it now rises away from the camera and is measured.
  */
 const FACING_MIN = 0.1;
-/** Surfaces the default cameras see edge-on at the view's middle (above): drawn, checked for errors, not measured. */
-const EDGE_ON = new Set(['stepped plane']);
+/** The least facing each surface must be measured at (the stepped plane's normal is 45° up, the view about 30° down). */
+const FACING_AT_LEAST: Record<string, number> = { plane: FACING_MIN, cylinder: FACING_MIN, 'stepped plane': Math.cos((30 * Math.PI) / 180) };
 
 test.describe('no lattice at the cells’ period', () => {
   test.use({ viewport: { width: 1280, height: 800 }, startSize: 65 });
@@ -180,7 +187,9 @@ test.describe('no lattice at the cells’ period', () => {
         expect(shadingLattice.score, `${camera}: a ±${SYNTHETIC_LEVELS} checker on the shading is seen`).toBeGreaterThan(LATTICE_LIMIT);
         expect(detailLattice.score, `${camera}: a ±${SYNTHETIC_LEVELS} checker on the detail is seen`).toBeGreaterThan(LATTICE_LIMIT);
       }
-      expect(measured, 'cameras whose view meets the surface squarely enough to measure').toBe(EDGE_ON.has(name) ? 0 : 2);
+      expect(measured, 'cameras whose view meets the surface squarely enough to measure').toBe(2);
+      for (const camera of ['far', 'close'])
+        expect(bases[camera].facing, `${camera}: how squarely the view meets the surface`).toBeGreaterThan(FACING_AT_LEAST[name]);
       expect(app.consoleErrors).toEqual([]);
     });
   }

@@ -12,9 +12,15 @@ import { chunkPixelScales, DEFAULT_MAX_PIXEL_ERROR, levelsForPixelError, type Lo
 import type { WaterBlockDetail } from './waterBlockDetail';
 import { WATER_BLOCK_CELLS, WATER_LEVEL_COUNT } from './waterCorners';
 import { NO_COARSER_NEIGHBOURS, type EdgeSteps } from './waterMesh';
+import { RIVER_STRIP_TRIANGLE_BUDGET, WATER_TRIANGLE_BUDGET } from '../../shared/lod/sceneBudget';
 
-/** At most this many water triangles from any camera (the terrain's budget is 2 M). */
-export const WATER_TRIANGLE_BUDGET = 400_000;
+/**
+ * At most this many triangles of water sheet from any camera: the water's share of the scene's 2 M
+ * (shared/lod/sceneBudget.ts) when the sheet holds the rivers too, that share less the rivers' strips'
+ * when they are strips (`WATER_SHEET_LAKES_BUDGET`).
+ */
+export { WATER_TRIANGLE_BUDGET };
+export const WATER_SHEET_LAKES_BUDGET = WATER_TRIANGLE_BUDGET - RIVER_STRIP_TRIANGLE_BUDGET;
 
 export interface WaterLodOptions {
   maxPixelError?: number;

@@ -2,6 +2,7 @@ import { chunkCount } from './chunkLayout';
 import type { ChunkErrors } from './chunkErrors';
 import { countSelectionTriangles, type ChunkLevels } from './chunkTriangles';
 import { boxIntersectsFrustum, type FrustumPlane } from './frustum';
+import { TERRAIN_TRIANGLE_BUDGET } from './sceneBudget';
 
 export interface LodCamera {
   position: { x: number; y: number; z: number };
@@ -31,7 +32,8 @@ export interface LodSelection {
 }
 
 export const DEFAULT_MAX_PIXEL_ERROR = 1;
-export const DEFAULT_TRIANGLE_BUDGET = 2_000_000;
+/** The terrain's share of the scene's triangles (sceneBudget.ts): the budget a selection keeps to unless told another. */
+export const DEFAULT_TRIANGLE_BUDGET = TERRAIN_TRIANGLE_BUDGET;
 
 /**
  * Pixels per metre of vertical error at each chunk's nearest point: viewportHeight / (2 · tan(fov/2)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ShaderLib, Vector4 } from 'three';
+import { ShaderChunk, ShaderLib, Vector4 } from 'three';
 import type { MaskRule } from '../../../shared/masks/maskTypes';
 import { ruleWeight } from '../../../shared/masks/ruleWeight';
 import { CHANNEL_RULE, CHANNEL_SLOPE_RULE, ROAD_RULE, SNOW_SLOPE_RULE, wetShade } from '../../../shared/ground/groundMaterials';
@@ -26,6 +26,7 @@ import type { Strata } from '../../../shared/terrain/strata';
 import { snowHeightShift } from '../../../shared/ground/snowLine';
 import { createTerrainShaderUniforms, patchTerrainShader, TERRAIN_TEXTURE_SAMPLES_PER_PIXEL } from './terrainShader';
 import { glslBody, glslMix, glslSmoothstep, glslStep, glslToJs } from './testing/glslAsJs';
+import { PROP_SHADOW_SAMPLES_PER_PIXEL } from './SceneLook';
 
 /** The shader's terrainGroundRule, its GLSL text run as JavaScript (types dropped; the same operators and ternaries). */
 function shaderRule(): (rule: Vector4, v: number) => number {
@@ -350,5 +351,37 @@ describe('the ground materials in the terrain shader', () => {
     // No read in a function of ours (a function may be called more than once).
     const functions = fragment.slice(0, fragment.indexOf('void main'));
     expect(functions).not.toMatch(/\btexture(2D|Lod|Grad|Proj)?\s*\(|texelFetch\s*\(/);
+  });
+
+  const withShadows = TERRAIN_TEXTURE_SAMPLES_PER_PIXEL + PROP_SHADOW_SAMPLES_PER_PIXEL;
+  it(`where props cast shadows, three's PCF adds ${PROP_SHADOW_SAMPLES_PER_PIXEL} reads: ${withShadows} a terrain pixel`, () => {
+    const shader = { uniforms: {}, vertexShader: ShaderLib.lambert.vertexShader, fragmentShader: ShaderLib.lambert.fragmentShader };
+    patchTerrainShader(shader, createTerrainShaderUniforms());
+    // The fragment shader as three compiles it: every #include <chunk> written out, chunks within chunks too.
+    const chunks = ShaderChunk as unknown as Record<string, string>;
+    const expand = (source: string): string => source.replace(/^[ \t]*#include +<([\w\d./]+)>/gm, (_, name: string) => expand(chunks[name]));
+    const fragment = expand(shader.fragmentShader);
+    const readsIn = (text: string) => [...text.matchAll(/\b(texture2D|texture|textureLod|textureGrad|texelFetch|textureProj)\s*\(/g)].length;
+    // The shadow read by the sun's light (the scene's one shadow-casting light, SceneLook.tsx): getShadow, once for each
+    // directional light with a shadow, in the unrolled loop over them.
+    const sites = [...fragment.matchAll(/getShadow\(\s*directionalShadowMap\[/g)];
+    expect(sites).toHaveLength(1);
+    expect(fragment.slice(Math.max(0, sites[0].index - 400), sites[0].index)).toMatch(/UNROLLED_LOOP_INDEX < NUM_DIR_LIGHT_SHADOWS/);
+    // The Canvas's `shadows="percentage"` is SHADOWMAP_TYPE_PCF: its getShadow (the depth comparison sampler's), read for reads.
+    const pcf = fragment.indexOf('float getShadow( sampler2DShadow');
+    expect(pcf).toBeGreaterThan(0);
+    const start = fragment.indexOf('{', pcf);
+    let end = start;
+    for (let depth = 0, k = start; k < fragment.length; k++) {
+      if (fragment[k] === '{') depth++;
+      else if (fragment[k] === '}' && --depth === 0) {
+        end = k;
+        break;
+      }
+    }
+    const shadowReads = readsIn(fragment.slice(start, end));
+    expect(shadowReads).toBe(PROP_SHADOW_SAMPLES_PER_PIXEL);
+    // The terrain's own reads (above) and the sun's shadow: the budget with props' shadows on.
+    expect(readsIn(shader.fragmentShader) + shadowReads).toBe(TERRAIN_TEXTURE_SAMPLES_PER_PIXEL + PROP_SHADOW_SAMPLES_PER_PIXEL);
   });
 });

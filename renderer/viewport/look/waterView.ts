@@ -17,7 +17,7 @@ import type { FeatureIds } from '../../../shared/hydrology/waterFeatures';
 import { buildWaterBlock, waterBlockCounts, WATER_BLOCK_CELLS, type EdgeSteps, type WaterBlock } from '../../../app/water/waterMesh';
 import { analyseWaterBlock } from '../../../app/water/waterBlockDetail';
 import { WATER_REACH } from '../../../app/water/waterCorners';
-import { WaterLevels, type WaterLodOptions } from '../../../app/water/waterLevels';
+import { WaterLevels, WATER_SHEET_LAKES_BUDGET, WATER_TRIANGLE_BUDGET, type WaterLodOptions } from '../../../app/water/waterLevels';
 import { CameraSnapshot } from '../../../app/lod/cameraSnapshot';
 import type { LodCamera } from '../../../shared/lod/selectLod';
 import type { DirtyRegion } from '../../../app/document/region';
@@ -278,7 +278,9 @@ export class WaterView {
   /** Levels for the camera; the blocks whose level, coarser neighbours or water changed are queued. */
   private chooseLevels(table: WaterLevels): void {
     this.choose = false;
-    this.levels = table.select(this.camera, this.lodOptions);
+    // The sheet's share of the water's triangles: all of it, or what the rivers' strips leave when they are strips.
+    const sheetBudget = this.source?.lakesOnly ? WATER_SHEET_LAKES_BUDGET : WATER_TRIANGLE_BUDGET;
+    this.levels = table.select(this.camera, { triangleBudget: sheetBudget, ...this.lodOptions });
     const grid = this.source?.grid;
     if (grid) {
       for (const [key, built] of this.stripLevels) {
