@@ -30,9 +30,18 @@ import { buildPreset } from './terrainPresets';
  */
 const MIN_LENGTH = 10;
 const OFF_LINE = 1.5;
-/** The preset's steps without `cutOnlyFalling` and `channelWidth` (the recipe before them). */
+/**
+ * The preset's steps without `cutOnlyFalling` and `channelWidth` (the recipe before them), the washes' layer
+ * with its erodibility and channel area of then (4× today's: 8·10⁻⁵ ×1/scale from 400 m² ×scale²; since
+ * session 30 it cuts from a quarter of that area at a quarter of the rate, so its washes head in tapering
+ * grooves rather than at full depth).
+ */
 const withoutKeys = (steps: readonly FinishingStep[]): FinishingStep[] =>
-  steps.map((step) => (step.kind === 'fluvial' ? { ...step, cutOnlyFalling: undefined, channelWidth: undefined } : step));
+  steps.map((step) => {
+    if (step.kind !== 'fluvial') return step;
+    const washes = step.incisionDepth !== undefined ? { k: step.k * 4, channelArea: step.channelArea * 4 } : {};
+    return { ...step, ...washes, cutOnlyFalling: undefined, channelWidth: undefined };
+  });
 
 /** The straight trenches on the caprock of Canyons at `size`², finished (its own steps, or `options.steps` of them). */
 function straightOnTop(size: number, seed: number, options: { steps?: (finishing: FinishingStep[]) => FinishingStep[] } = {}) {

@@ -288,6 +288,16 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       // crease rounding moved the vertices inside the edge after the edge was continued (up to 2.9 m
       // more than the step inside at 257² seed 1): the last step continues the edge again
       // (canyonMouths.test.ts).
+      // The washes headed blunt: from 400 m² ×scale² at 8·10⁻⁵ ×1/scale the layer cut a wash to its floor (6 m
+      // ×scale, incisionDepth) almost where it first gathered its channel area (K·A·S·time there is of the
+      // floor's order), so each wash began at its full depth and its trough (banks 1.8 m a metre) ended in a
+      // round head as wide as it ran, a sausage of even width. From 100 m² ×scale² at a quarter of the rate the cut at a head is a
+      // quarter as deep and grows with the area gathered: the washes start as shallow grooves further into the
+      // plateau and deepen and widen downstream, branching along the swells (at 513² seed 3 the median cut of
+      // the top's vertices gathering 1–2× the old channel area 0 → 0.8 m, 2–4× 0.1 → 1.6 m, 4–8× 12 → 7.4 m).
+      // The plateau's valleys stay at least 1.25× those without the layer (canyonPlateau.test.ts), no straight
+      // trench (canyonTrenches.test.ts), steep ground facing the grid 13.4/12.3/13.5 % and lone steps
+      // 1.7/1.1/4.1 % at 513² seeds 3/11/29 (13.5/12.3/14.2 % and 1.7/1.1/4.0 % before).
       finishing: [
         { kind: 'normalise', min: cm(60 * canyonScale(t)), max: cm(80 * canyonScale(t)) },
         fluvialStep({
@@ -304,10 +314,10 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           cutOnlyFalling: true,
         }),
         fluvialStep({
-          k: 8e-5 / canyonScale(t),
+          k: 2e-5 / canyonScale(t),
           m: 1,
           n: 1,
-          channelArea: cm(400 * canyonScale(t) ** 2),
+          channelArea: cm(100 * canyonScale(t) ** 2),
           uplift: 0,
           diffusion: 0.0005 * canyonScale(t) ** 2,
           timeStep: 500,
