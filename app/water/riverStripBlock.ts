@@ -5,7 +5,8 @@
  * last row and column with the blocks beside them), its flow hint along the river and its feature id.
  * The depth is the river's on the centre line and 0 on the edges; no depth slope (the depth read
  * across a strip's triangles is already linear and reaches 0 on its edges). At `level` L > 0 (far
- * from the camera) its plain runs keep a section at most every 2^L-th river vertex (riverStrip.ts thinRuns).
+ * from the camera) its rivers are runs through their confluences keeping a section at most every 2^L-th
+ * river vertex, tributaries ending square at their confluence, nothing cut (riverStrip.ts thinRuns).
  */
 import type { HydrologyGrid } from '../../shared/hydrology/grid';
 import { WATER_LAKE, WATER_RIVER } from '../../shared/hydrology/water';
