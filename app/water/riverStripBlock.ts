@@ -5,9 +5,11 @@
  * last row and column with the blocks beside them), its flow hint along the river and its feature id.
  * The depth is the river's on the centre line and 0 on the edges; no depth slope (the depth read
  * across a strip's triangles is already linear and reaches 0 on its edges). At `level` L > 0 (far
- * from the camera) its plain runs keep a section at most every 2^L-th river vertex (riverStrip.ts thinRuns).
+ * from the camera) its rivers are runs through their confluences keeping a section at most every 2^L-th
+ * river vertex, tributaries ending square at their confluence, nothing cut (riverStrip.ts thinRuns).
  */
 import type { HydrologyGrid } from '../../shared/hydrology/grid';
+import { WATER_LAKE, WATER_RIVER } from '../../shared/hydrology/water';
 import { riverStripMesh, type RiverHalfWidth, type RiverStripMesh } from '../../shared/hydrology/riverStrip';
 import type { FeatureIds } from '../../shared/hydrology/waterFeatures';
 import type { WaterSurface } from '../../shared/hydrology/waterSurface';
@@ -35,6 +37,50 @@ export function riverStripBlock(
   const block = stripWaterBlock(strip, featureOf, bi, bj);
   return block && level > 0 ? { ...block, level } : block;
 }
+
+/**
+ * The heights (m) block (bi, bj)'s strip can reach, known before it is built: the surface of every wet
+ * river vertex its cells own (as riverStripBlock reads them) and of each wet river or lake neighbour no
+ * higher, the water a join from it may end in (a join only goes down or level; its sections lie
+ * between its ends' surfaces). So the level stripLevel chooses from it at the first build is the one it
+ * chooses again when the camera moves, and a block's strip is not built twice on load. Null when the
+ * block owns no wet river vertex (it has no strip).
+ */
+export function stripHeightRange(
+  grid: HydrologyGrid,
+  water: WaterSurface,
+  heights: Float32Array,
+  bi: number,
+  bj: number,
+): { lowY: number; highY: number } | null {
+  const { ci0, cj0, ci1, cj1 } = waterBlockExtent(grid, bi, bj);
+  const { width, depth } = grid;
+  const i1 = ci1 === width - 1 ? width : ci1;
+  const j1 = cj1 === depth - 1 ? depth : cj1;
+  const { surface, kind } = water;
+  let lowY = Infinity;
+  let highY = -Infinity;
+  for (let j = cj0; j < j1; j++) {
+    for (let i = ci0; i < i1; i++) {
+      const v = j * width + i;
+      if (kind[v] !== RIVER || !(surface[v] > heights[v])) continue;
+      const level = surface[v];
+      if (level > highY) highY = level;
+      if (level < lowY) lowY = level;
+      for (let nj = Math.max(0, j - 1); nj <= Math.min(depth - 1, j + 1); nj++) {
+        for (let ni = Math.max(0, i - 1); ni <= Math.min(width - 1, i + 1); ni++) {
+          const n = nj * width + ni;
+          if ((kind[n] === RIVER || kind[n] === LAKE) && surface[n] > heights[n] && surface[n] < lowY) lowY = surface[n];
+        }
+      }
+    }
+  }
+  return lowY <= highY ? { lowY, highY } : null;
+}
+
+/** The kinds, read once (a module's export read in a loop over a block costs a call in some builds). */
+const RIVER = WATER_RIVER;
+const LAKE = WATER_LAKE;
 
 /** Pixels on screen a thinned strip's sections may lie apart at most (stripLevel). */
 export const STRIP_STEP_PIXELS = 4;

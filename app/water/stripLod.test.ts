@@ -135,3 +135,94 @@ describe('the river strips’ level of detail', () => {
     }
   }, 240_000);
 });
+
+// A dense network on the same 4097² map: the meandering river above, and a tributary into it every 24 columns,
+// alternately from the north and the south, straight down its own column from 100–250 cells away, 0.2 m deep (so
+// the river stays the main inflow at each confluence), its water falling 0.5 m a cell towards the river.
+const TRIBUTARY_EVERY = 24;
+const network = (() => {
+  const surface = Float32Array.from(water.surface);
+  const kind = Uint8Array.from(water.kind);
+  let tributaries = 0;
+  for (let c = TRIBUTARY_EVERY; c < SIDE - TRIBUTARY_EVERY; c += TRIBUTARY_EVERY, tributaries++) {
+    const side = tributaries % 2 === 0 ? -1 : 1;
+    const length = 100 + 50 * (tributaries % 4);
+    for (let d = 1; d <= length; d++) {
+      const v = (rowAt(c) + side * d) * SIDE + c;
+      surface[v] = heights[v] + 0.2;
+      kind[v] = WATER_RIVER;
+    }
+  }
+  return { water: { surface, kind }, tributaries };
+})();
+
+function networkStrips(levelOf: (bi: number, bj: number) => number): Array<{ level: number; block: WaterBlock | null }> {
+  const out = [];
+  const rows = [Math.floor((2028 - 260) / WATER_BLOCK_CELLS), Math.floor((2068 + 260) / WATER_BLOCK_CELLS)];
+  for (let bj = rows[0]; bj <= rows[1]; bj++) {
+    for (let bi = 0; bi < COLUMNS; bi++) {
+      const level = levelOf(bi, bj);
+      out.push({ level, block: riverStripBlock(GRID, network.water, heights, null, HALF, bi, bj, null, level) });
+    }
+  }
+  return out;
+}
+
+/**
+ * How many pieces the strips' centre lines make: segments joined where one's end lies within `reach(level)` metres of
+ * another's line (the same point at a block's seam; at a confluence the tributary's end, which stops at the river's bank
+ * at full resolution and at its centre, within a quarter of a coarse step of its thinned line, further off).
+ */
+function pieces(list: Array<{ level: number; block: WaterBlock | null }>, reach: (level: number) => number): number {
+  const segments: Array<{ s: number[]; level: number }> = [];
+  for (const { level, block } of list) if (block) for (const s of centreSegments(block)) segments.push({ s, level });
+  const parent = segments.map((_, k) => k);
+  const root = (k: number): number => (parent[k] === k ? k : (parent[k] = root(parent[k])));
+  // Segments by the 16 m squares their boxes touch.
+  const CELL = 16;
+  const buckets = new Map<string, number[]>();
+  segments.forEach(({ s }, k) => {
+    for (let a = Math.floor(Math.min(s[0], s[3]) / CELL); a <= Math.floor(Math.max(s[0], s[3]) / CELL); a++)
+      for (let b = Math.floor(Math.min(s[2], s[5]) / CELL); b <= Math.floor(Math.max(s[2], s[5]) / CELL); b++) {
+        const key = `${a},${b}`;
+        buckets.set(key, [...(buckets.get(key) ?? []), k]);
+      }
+  });
+  segments.forEach(({ s, level }, k) => {
+    for (const [x, z] of [
+      [s[0], s[2]],
+      [s[3], s[5]],
+    ]) {
+      const near = reach(level);
+      for (let a = Math.floor((x - near) / CELL); a <= Math.floor((x + near) / CELL); a++)
+        for (let b = Math.floor((z - near) / CELL); b <= Math.floor((z + near) / CELL); b++)
+          for (const m of buckets.get(`${a},${b}`) ?? []) {
+            const [x0, , z0, x1, , z1] = segments[m].s;
+            const dx = x1 - x0;
+            const dz = z1 - z0;
+            const t = Math.max(0, Math.min(1, ((x - x0) * dx + (z - z0) * dz) / (dx * dx + dz * dz || 1)));
+            if (Math.hypot(x0 + t * dx - x, z0 + t * dz - z) <= near) parent[root(m)] = root(k);
+          }
+    }
+  });
+  return new Set(segments.map((_, k) => root(k))).size;
+}
+
+describe('the river strips’ level of detail on a dense network', () => {
+  it('at 4097², from the overview, draws a network with a confluence every 24 cells under its budget, its tributaries meeting the river', () => {
+    expect(network.tributaries).toBe(169);
+    const overview = networkStrips((bi, bj) => stripLevel(GRID, bi, bj, OVERVIEW, 50, 101));
+    expect(overview.every((s) => s.level === 4)).toBe(true);
+    // Budget: 4,097 + 169 tributaries of 100–250 cells, ≈ 34 km of river at a 16-cell step (≈ 4 px from the overview):
+    // ≈ 2,100 joins of 4 triangles if every run were straight (8,400), and a join more at some runs' ends and bends
+    // (9,156 drawn). With the tributaries' ends and the cuts at the confluences at full resolution it drew 17,631.
+    const drawn = triangles(overview.map((s, k) => ({ bi: k, bj: 0, ...s })));
+    expect(drawn).toBeLessThanOrEqual(12_000);
+    // One network: every tributary's strip ends within a quarter of a coarse step (4 m, a pixel) of the river's line.
+    expect(pieces(overview, (level) => THIN_ACROSS * 2 ** level * GRID.cellSize + 1e-3)).toBe(1);
+    // Near the camera (full resolution beside coarser blocks): still one, a tributary's end at the river's bank (2 m).
+    const mixed = networkStrips((bi, bj) => stripLevel(GRID, bi, bj, LOW, 50, 101));
+    expect(mixed.some((s) => s.level === 0 && s.block) && mixed.some((s) => s.level >= 2 && s.block)).toBe(true);
+    expect(pieces(mixed, (level) => Math.max(HALF(), THIN_ACROSS * 2 ** level * GRID.cellSize) + 1e-3)).toBe(1);
+  }, 240_000);
+});

@@ -836,12 +836,28 @@ export function riverStripMesh(
       const v = j * width + i;
       // Most vertices are not rivers: the kind first, read directly.
       if (kind[v] !== RIVER || !lines.isRiver(v) || lines.isStub(v)) continue;
-      if (thin && thin.plain(v)) {
-        // A plain run's joins are drawn once, from its first vertex, through every stride-th section at most.
-        if (thin.inside(v)) continue;
-        const run = thin.run(v);
-        for (let k = 1; k < run.length; k++) addQuad(riverSection(run[k - 1]), riverSection(run[k]), null, run[k - 1]);
-        continue;
+      if (thin) {
+        // Far off: each run once, from its first vertex, through every stride-th section at most.
+        if (!thin.inside(v)) {
+          const { kept, square, last } = thin.run(v);
+          for (let k = 1; k < kept.length; k++) {
+            const from = kept[k - 1];
+            const to = kept[k];
+            if (!square || k < kept.length - 1) {
+              addQuad(riverSection(from), riverSection(to), null, from);
+              continue;
+            }
+            // Into a lake or a confluence: the river's own width (its last vertex's), square to the join, at that vertex's centre.
+            const [fi, fj] = lines.centre(from);
+            const [ti, tj] = lines.centre(to);
+            const chord = Math.hypot(ti - fi, tj - fj);
+            const [di, dj] = chord > 1e-9 ? [(ti - fi) / chord, (tj - fj) / chord] : [lines.knownSection(from).tx, lines.knownSection(from).tz];
+            const end = addSectionAt(to, ti, tj, surface[to], di, dj, lines.knownSection(last).reach, lines.isRiver(to) ? slopeTo(last, to) : 0, to);
+            addQuad(riverSection(from), end, null, from);
+          }
+        }
+        // A level reach's end: its level joins as at full resolution (straight, uncut).
+        if (lines.downstream(v) >= 0) continue;
       }
       lines.joinsFrom(v, joins);
       const holes = joins.length === 1 && joins[0] === lines.downstream(v) ? confluenceOutlines(lines, grid, v) : null;
@@ -869,48 +885,39 @@ export function riverStripMesh(
 }
 
 /**
- * Where riverStripMesh draws rivers coarser (`stride` > 1: far from the camera), the runs it thins. A
- * plain vertex has one join, down the river to the next vertex's own section (not a tributary's last
- * join, not cut at a confluence), both in the block's vertices; a run is a chain of plain vertices
- * from one that is not inside another run (a source, a confluence, the block's edge …) down to the
- * first vertex that is not inside (a junction, a mouth, the block's edge). A run keeps its ends and,
- * between them, sections at most `stride` joins apart, fewer where the straight strip between two
- * kept sections would leave a dropped centre more than THIN_ACROSS · stride cells to the side or its
- * surface more than THIN_RISE m off the river's, so it bends where the river does and lies on its water.
+ * Where riverStripMesh draws rivers coarser (`stride` > 1: far from the camera), the runs it draws them
+ * as. Every river vertex the block owns and draws lies on one run: a run starts at a vertex whose main
+ * inflow is not drawn here (a source, the block's edge) and follows the river down, through its
+ * confluences (a river's main inflow carries on into it), to the first vertex it does not carry on into:
+ * one outside the block (the run ends on its own section, where the block beyond starts the river), a
+ * confluence it enters as a tributary or a lake (it ends on a section of its own width square to its
+ * last join, at that vertex's centre, in the river's strip or the lake's sheet), or the end of a level
+ * reach (its level joins are drawn apart). A run keeps its ends and, between them, sections at most
+ * `stride` joins apart, fewer where the straight strip between two kept sections would leave a dropped
+ * centre more than THIN_ACROSS · stride cells to the side or its surface more than THIN_RISE m off the
+ * river's, so it bends where the river does and lies on its water. Nothing is cut at a confluence (a
+ * few pixels drawn twice far off) and no join is bent through stations: at a stride of 2^L cells a few
+ * pixels long, a confluence is a pixel or two.
  */
 function thinRuns(lines: RiverLines, grid: HydrologyGrid, water: WaterSurface, i0: number, j0: number, i1: number, j1: number, stride: number) {
   const { width } = grid;
   const { surface, kind } = water;
-  const owned = (u: number): boolean => {
-    const i = u % width;
-    const j = (u - i) / width;
-    return i >= i0 && i < i1 && j >= j0 && j < j1;
-  };
-  const plainOf = new Map<number, boolean>();
-  const plain = (u: number): boolean => {
-    let known = plainOf.get(u);
+  const drawnOf = new Map<number, boolean>();
+  /** Whether the block draws u's strip: a river vertex it owns that is not a stub. */
+  const drawn = (u: number): boolean => {
+    let known = drawnOf.get(u);
     if (known === undefined) {
-      const d = lines.downstream(u);
-      known =
-        owned(u) &&
-        kind[u] === RIVER &&
-        lines.isRiver(u) &&
-        !lines.isStub(u) &&
-        d >= 0 &&
-        owned(d) &&
-        lines.isRiver(d) &&
-        !lines.isStub(d) &&
-        !lines.tributaryEnd(u, d) &&
-        confluenceOutlines(lines, grid, u) === null;
-      plainOf.set(u, known);
+      const i = u % width;
+      const j = (u - i) / width;
+      known = i >= i0 && i < i1 && j >= j0 && j < j1 && kind[u] === RIVER && lines.isRiver(u) && !lines.isStub(u);
+      drawnOf.set(u, known);
     }
     return known;
   };
-  /** Whether u's only inflow is a plain vertex: its join in is drawn by that vertex's run. */
+  /** Whether u's join in is drawn by its main inflow's run (which carries on into it). */
   const inside = (u: number): boolean => {
-    if (!plain(u)) return false;
     const up = lines.knownUpstream(u);
-    return up >= 0 && plain(up) && lines.inflows(u) === 1;
+    return up >= 0 && drawn(up);
   };
   const fits = (path: number[], a: number, b: number): boolean => {
     const [ai, aj] = lines.centre(path[a]);
@@ -934,14 +941,23 @@ function thinRuns(lines: RiverLines, grid: HydrologyGrid, water: WaterSurface, i
     }
     return true;
   };
-  /** The vertices whose sections a run from u (plain, not inside) keeps, u first. */
-  const run = (u: number): number[] => {
+  /**
+   * The run from u (drawn, not inside): the vertices whose sections it keeps, u first, and whether its
+   * last one is a tributary's confluence or a lake (`square`: the run ends on a section of its own), and
+   * the vertex before that last one (whose width such an end takes).
+   */
+  const run = (u: number): { kept: number[]; square: boolean; last: number } => {
     const path = [u];
+    let square = false;
     const most = (i1 - i0) * (j1 - j0);
-    for (let w = u; plain(w) && path.length <= most;) {
-      w = lines.downstream(w);
-      path.push(w);
-      if (!inside(w)) break;
+    for (let w = u; path.length <= most;) {
+      const d = lines.downstream(w);
+      if (d < 0) break;
+      path.push(d);
+      const carriesOn = lines.isRiver(d) && lines.knownUpstream(d) === w;
+      if (!carriesOn) square = true;
+      if (!carriesOn || !drawn(d)) break;
+      w = d;
     }
     const kept = [u];
     for (let a = 0; a < path.length - 1;) {
@@ -950,9 +966,9 @@ function thinRuns(lines: RiverLines, grid: HydrologyGrid, water: WaterSurface, i
       kept.push(path[b]);
       a = b;
     }
-    return kept;
+    return { kept, square, last: path[Math.max(0, path.length - 2)] };
   };
-  return { plain, inside, run };
+  return { drawn, inside, run };
 }
 
 /** How far (in strides of cells) a thinned run's centre may pass a dropped one, and how far (m) its surface may pass the river's. */

@@ -40,7 +40,7 @@ import {
 } from './waterMirror';
 import { writeMirrorColours, type MirrorColourRun, type MirrorColourRunner } from './mirrorColours';
 import { DEFAULT_NATURAL_LINES, sameNaturalLines, type ColourMode, type NaturalLines } from '../../../shared/ground/naturalColours';
-import { riverStripBlock, stripLevel, stripWaterBlock } from '../../../app/water/riverStripBlock';
+import { riverStripBlock, stripHeightRange, stripLevel, stripWaterBlock } from '../../../app/water/riverStripBlock';
 import type { DrawnLine } from '../../../shared/rivers/drawnStrip';
 import { automaticStripsExcluded, drawnStrips, sheetHoldsLakesOnly } from '../../../shared/layers/drawnRiverLines';
 import type { RiverHalfWidth } from '../../../shared/hydrology/riverStrip';
@@ -220,8 +220,12 @@ export class WaterView {
       table.set(key, analyseWaterBlock(source.grid, source.water, source.heights, bi, bj, source.lakesOnly));
       this.removeStrip(key);
       this.stripsToBuild.delete(key);
-      // Its height range not known yet: the level for its ground at any height (no coarser than the camera wants).
-      if (source.riverWidth) this.buildStrip(key, stripLevel(source.grid, bi, bj, this.camera, -Infinity, Infinity));
+      // Its strip at the level the camera wants for the heights its water spans (found first, so a later
+      // choice of levels reads the same range and keeps it: each block's strip is built once).
+      if (source.riverWidth) {
+        const range = stripHeightRange(source.grid, source.water, source.heights, bi, bj);
+        if (range) this.buildStrip(key, range.lowY, range.highY);
+      }
       this.changed.add(key);
       this.choose = true;
       // The rest, and the choice of levels that follows them, in the next slice.
@@ -255,24 +259,22 @@ export class WaterView {
       this.stripsToBuild.delete(key);
       const known = this.stripLevels.get(key);
       this.removeStrip(key);
-      if (known && source.riverWidth) {
-        const bi = key % this.columns;
-        this.buildStrip(key, stripLevel(source.grid, bi, Math.floor(key / this.columns), this.camera, known.lowY, known.highY));
-      }
+      if (known && source.riverWidth) this.buildStrip(key, known.lowY, known.highY);
     }
     return this.toBuild.size + this.stripsToBuild.size;
   }
 
-  /** Builds block `key`'s river strip at `level` (none when it owns no river vertex). */
-  private buildStrip(key: number, level: number): void {
+  /** Builds block `key`'s river strip at the level the camera wants for its water between `lowY` and `highY` (none when it owns no river vertex). */
+  private buildStrip(key: number, lowY: number, highY: number): void {
     const source = this.source;
     if (!source?.riverWidth) return;
     const bi = key % this.columns;
     const bj = Math.floor(key / this.columns);
+    const level = stripLevel(source.grid, bi, bj, this.camera, lowY, highY);
     const strip = riverStripBlock(source.grid, source.water, source.heights, source.featureOf, source.riverWidth, bi, bj, source.excluded, level);
     if (!strip) return;
     this.strips.set(key, this.addMesh(strip, this.stripMaterial));
-    this.stripLevels.set(key, { level, lowY: strip.bounds[1], highY: strip.bounds[4] });
+    this.stripLevels.set(key, { level, lowY, highY });
   }
 
   /** Levels for the camera; the blocks whose level, coarser neighbours or water changed are queued. */
