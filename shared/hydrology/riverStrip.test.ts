@@ -127,7 +127,7 @@ describe('a tributary meeting its main stem', () => {
   /** Main stem along row 8 from i = 1 to 17, 2 m deep, half-width 3 m; the tributary 1 m deep, half-width 1.5 m. */
   const MAIN_HALF = 3;
   const TRIBUTARY_HALF = 1.5;
-  function network(tributary: Array<[number, number, number]>) {
+  function network(tributary: Array<[number, number, number]>, tributaryDepth = 1) {
     const water = createWaterSurface(Y_GRID.width * Y_GRID.depth);
     const heights = new Float32Array(Y_GRID.width * Y_GRID.depth);
     const wet = (i: number, j: number, surface: number, depth: number) => {
@@ -136,7 +136,7 @@ describe('a tributary meeting its main stem', () => {
       heights[j * Y_GRID.width + i] = surface - depth;
     };
     for (let i = 1; i <= 17; i++) wet(i, 8, 10 - 0.1 * i, 2);
-    for (const [i, j, surface] of tributary) wet(i, j, surface, 1);
+    for (const [i, j, surface] of tributary) wet(i, j, surface, tributaryDepth);
     const half = (depth: number) => (depth > 1.5 ? MAIN_HALF : TRIBUTARY_HALF);
     return riverStripMesh(Y_GRID, water, heights, half, 0, 0, Y_GRID.width, Y_GRID.depth);
   }
@@ -237,6 +237,30 @@ describe('a tributary meeting its main stem', () => {
     // The same five vertices down column 9 from row 3, its source five cells from the river: a creek, drawn to the bank.
     const creek = network([3, 4, 5, 6, 7].map((j) => [9, j, 10 - 0.9 + 0.5 * (8 - j)] as [number, number, number]));
     expect(coverage(creek, () => false).triangleArea).toBeCloseTo(32 * 6 + 3 * (16 - MAIN_HALF - 6), 4);
+  });
+
+  it('keeps a long river its confluence’s main inflow over a short line beside it that is deeper where it rejoins (braided lines)', () => {
+    // A line of five vertices two cells beside the main stem, from (10, 6) along row 6 and through (14, 7) into it at
+    // (15, 8), 2.5 m deep where the main stem above the confluence is 2 m: the deeper inflow, but the main stem runs
+    // on upstream for fourteen vertices. Taken as the main inflow (the deepest), the line was drawn as the river's
+    // own strip, a stroke beside the ribbon, and the river ended square into it.
+    const braided = network(
+      [
+        [10, 6, 9.2],
+        [11, 6, 9.1],
+        [12, 6, 9.0],
+        [13, 6, 8.9],
+        [14, 7, 8.8],
+      ],
+      2.5,
+    );
+    // Closed form: the main stem's band alone, unbroken, every place drawn once, nothing beside it.
+    const { twiceArea, missedArea, outsideArea, triangleArea } = coverage(braided, inMain);
+    const edgeBand = slack * 2 * (2 * 32 + 2 * 6);
+    expect(outsideArea).toBeLessThan(edgeBand);
+    expect(missedArea).toBeLessThan(edgeBand);
+    expect(twiceArea).toBe(0);
+    expect(triangleArea).toBeCloseTo(32 * 6, 4);
   });
 
   it('at 45°: the tributary’s strip is cut along the main stem’s bank, each place drawn once', () => {

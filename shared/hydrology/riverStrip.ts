@@ -345,20 +345,58 @@ export class RiverLines {
     return count;
   }
 
-  /** The river's main inflow at v: of the river neighbours that flow into v, the deepest (then the lowest index); −1 when none. */
+  /**
+   * The river's main inflow at v: of the river neighbours that flow into v, the deepest (then the lowest index),
+   * one whose river runs on upstream for more than SIDE_VERTICES vertices before any that does not (a short line
+   * of the river's own flow spread one or two cells beside it, deeper where it rejoins, took the river as its
+   * tributary: the river then ended square into the short line's strip, which stood out of the ribbon as a stroke);
+   * −1 when none.
+   */
   upstream(v: number): number {
     let best = -1;
     let bestDepth = -Infinity;
+    let bestLong = false;
+    let inflows = 0;
+    for (let k = 0; k < 8; k++) {
+      const n = this.neighbour(v, k);
+      if (n >= 0 && this.isRiver(n) && this.downstream(n) === v) inflows++;
+    }
     for (let k = 0; k < 8; k++) {
       const n = this.neighbour(v, k);
       if (n < 0 || !this.isRiver(n) || this.downstream(n) !== v) continue;
       const d = this.water.surface[n] - this.heights[n];
-      if (d > bestDepth || (d === bestDepth && n < best)) {
+      const long = inflows > 1 && this.runsUpBeyond(n, SIDE_VERTICES);
+      if ((long && !bestLong) || (long === bestLong && (d > bestDepth || (d === bestDepth && n < best)))) {
         bestDepth = d;
         best = n;
+        bestLong = long;
       }
     }
     return best;
+  }
+
+  /**
+   * Whether some river runs into river vertex n from more than `count` vertices upstream (n itself counted):
+   * the vertices `k` steps up from n through any inflow, level by level, until a level is empty (no) or
+   * the count is passed (yes). Reads only downstream(), so it holds whichever inflow is the main one.
+   */
+  private runsUpBeyond(n: number, count: number): boolean {
+    let level = [n];
+    const seen = new Set<number>(level);
+    for (let k = 1; k <= count; k++) {
+      const next: number[] = [];
+      for (const q of level) {
+        for (let d = 0; d < 8; d++) {
+          const p = this.neighbour(q, d);
+          if (p < 0 || seen.has(p) || !this.isRiver(p) || this.downstream(p) !== q) continue;
+          seen.add(p);
+          next.push(p);
+        }
+      }
+      if (next.length === 0) return false;
+      level = next;
+    }
+    return true;
   }
 
   private readonly upstreamOf = new Map<number, number>();

@@ -25,7 +25,18 @@ import { useSession } from '../../session';
 import { useViewport } from '../viewportContext';
 import type { TerrainLighting } from './terrainLighting';
 import { propShadowFrame, snapToShadowTexels } from './propShadowFrame';
-import { FILL_GROUND, FILL_INTENSITY, FILL_SKY, SKY_BELOW, SKY_GRADIENT_GLSL, SKY_HORIZON, SKY_ZENITH, sunLight } from './skyLook';
+import {
+  FILL_GROUND,
+  FILL_INTENSITY,
+  FILL_SKY,
+  FOG_FAR_SPANS,
+  FOG_NEAR_SPANS,
+  SKY_BELOW,
+  SKY_GRADIENT_GLSL,
+  SKY_HORIZON,
+  SKY_ZENITH,
+  sunLight,
+} from './skyLook';
 import { SEA_LOOK } from '../../../app/view/seaLook';
 import {
   clipSeaToGround,
@@ -86,9 +97,10 @@ void main() {
   vec3 d = normalize(position);
   float up = d.y;
   vec3 colour = skyGradient(d, skyZenith, skyHorizon, skyBelow, skySunDirection, skySunColour);
-  // The band at the horizon is exactly the fog's colour, so distant terrain melts into the sky.
-  if (skyFog > 0.5) colour = mix(colour, fogColor, 1.0 - smoothstep(0.0, 0.09, abs(up)));
   vSkyColour = skyToSrgb(colour);
+  // The band at the horizon is exactly the fog's colour, so distant terrain melts into the sky: mixed after the
+  // conversion, as three fogs the terrain (its fogColor is given in sRGB).
+  if (skyFog > 0.5) vSkyColour = mix(vSkyColour, fogColor, 1.0 - smoothstep(0.0, 0.09, abs(up)));
   // Drawn at the far plane whatever the camera's range: behind everything, never clipped.
   vec4 clip = projectionMatrix * vec4(mat3(viewMatrix) * position, 1.0);
   gl_Position = clip.xyww;
@@ -175,8 +187,8 @@ export function SceneLighting() {
       material.uniforms.skySunDisc.value.set(1, 0.97, 0.9);
       material.uniforms.skyFog.value = settings.fog ? 1 : 0;
       // Aerial perspective over the far part of the terrain, the horizon lost in haze.
-      fog.near = span * 0.7;
-      fog.far = span * 4.5;
+      fog.near = span * FOG_NEAR_SPANS;
+      fog.far = span * FOG_FAR_SPANS;
       scene.fog = settings.fog ? fog : null;
       invalidate();
     };

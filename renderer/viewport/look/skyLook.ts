@@ -10,6 +10,9 @@ import { sunVector } from '../../../shared/terrain/lighting';
 export const SKY_ZENITH = '#3b6fb6';
 export const SKY_HORIZON = '#c6d6e4';
 export const SKY_BELOW = '#a7b3bd';
+/** The distance fog (aerial perspective) starts this many of the map's spans from the camera and is whole at FOG_FAR_SPANS. */
+export const FOG_NEAR_SPANS = 0.7;
+export const FOG_FAR_SPANS = 4.5;
 /** The sky's fill light (a hemisphere light: sky above, ground below, intensity), which lights the ground beside the sun. */
 export const FILL_SKY = '#d6e6fa';
 export const FILL_GROUND = '#8a7b63';

@@ -28,10 +28,13 @@ import {
   WATER_FRESNEL_GLSL,
   WATER_IOR,
   WATER_RIPPLE_FADE_GLSL,
+  WATER_OUTPUT_GLSL,
   WATER_SURFACE_MIX_GLSL,
 } from './waterMaterial';
-import { SKY_HORIZON, SKY_ZENITH, sunLight } from './skyLook';
-import { glslBody, glslSmoothstep, glslToJs } from './testing/glslAsJs';
+import { createHeightfield } from '../../../shared/terrain/heightfield';
+import { defaultCameraPose } from '../../../app/view/cameraPose';
+import { FOG_FAR_SPANS, FOG_NEAR_SPANS, SKY_HORIZON, SKY_ZENITH, sunLight } from './skyLook';
+import { glslBody, glslSmoothstep, glslStep, glslToJs } from './testing/glslAsJs';
 
 const clamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x));
 
@@ -411,5 +414,93 @@ describe('a lake’s body by absorption', () => {
     expect(sheet.defines?.RIVER_STRIP).toBeUndefined();
     expect(createWaterMaterial(0.5, true).defines?.RIVER_STRIP).toBe('');
     sheet.dispose();
+  });
+});
+
+/** The shader's waterOutput run as JavaScript, one channel at a time (its vector functions act per channel). */
+function shaderOutput(): (colour: number[], fog: number[], fogAmount: number) => number[] {
+  const scalar = (body: string) =>
+    glslToJs(body)
+      .replace(/\bvec3\(([^()]*)\)/g, '($1)')
+      .replace(/\bpow\(/g, 'Math.pow(');
+  const mix = (a: number, b: number, f: number) => a + (b - a) * f;
+  const toSrgb = new Function('c', 'mix', 'step', scalar(glslBody(WATER_OUTPUT_GLSL, 'vec3 waterToSrgb('))) as (
+    c: number,
+    m: typeof mix,
+    s: typeof glslStep,
+  ) => number;
+  const output = new Function('colour', 'fogColour', 'fogAmount', 'mix', 'waterToSrgb', scalar(glslBody(WATER_OUTPUT_GLSL, 'vec3 waterOutput('))) as (
+    c: number,
+    f: number,
+    a: number,
+    m: typeof mix,
+    s: (c: number) => number,
+  ) => number;
+  return (colour, fog, fogAmount) => colour.map((c, k) => output(c, fog[k], fogAmount, mix, (v) => toSrgb(v, mix, glslStep)));
+}
+
+describe('a lake far off (the overview) and near', () => {
+  it('keeps its blue-green far off: fogged after the conversion to sRGB, as three fogs the ground beside it', () => {
+    const fresnel = shaderFresnel();
+    const { through, channel } = shaderBody();
+    const output = shaderOutput();
+    const bed = LAKE_BED.map(toLinear);
+    const light = lakeBodyLight(sunLight({ sunAzimuthDeg: 135, sunElevationDeg: 45 }));
+    // Mountains at 1025² (2 m cells), the default view in a 1600 × 1000 window: the camera 30° up, framing the map.
+    const field = createHeightfield(1025, 1025, 2, new Float32Array(1025 * 1025));
+    const pose = defaultCameraPose(field, 50, 1.6);
+    const span = 2048;
+    const overview = Math.hypot(pose.position.x - pose.target.x, pose.position.y - pose.target.y, pose.position.z - pose.target.z);
+    expect(overview).toBeGreaterThan(span);
+    // three's linear fog with the scene's distances: smoothstep(near, far, d).
+    const fogAt = (d: number) => glslSmoothstep(FOG_NEAR_SPANS * span, FOG_FAR_SPANS * span, d);
+    const fogColour = new Color(SKY_HORIZON).getRGB(new Color(), 'srgb');
+    const fog = [fogColour.r, fogColour.g, fogColour.b];
+    const srgbOf = (linear: number) => new Color().setRGB(linear, 0, 0, 'srgb-linear').getRGB(new Color(), 'srgb').r;
+    /** A deep lake's linear colour seen `elevationDeg` down (the sky's gradient it mirrors without the sun's glow, Schlick's F). */
+    const lakeColour = (elevationDeg: number): { colour: number[]; f: number } => {
+      const cosView = Math.sin((elevationDeg * Math.PI) / 180);
+      const f = fresnel(cosView, WATER_F0);
+      // Schlick's closed form.
+      expect(f).toBeCloseTo(WATER_F0 + (1 - WATER_F0) * (1 - cosView) ** 5, 12);
+      const sky = new Color(SKY_HORIZON).lerp(new Color(SKY_ZENITH), cosView ** 0.6);
+      const cosT = Math.sqrt(1 - (1 - cosView * cosView) / (WATER_IOR * WATER_IOR));
+      const t = WATER_ABSORPTION.map((a) => through(40, cosT, a));
+      const passed = Math.min(...t);
+      const colour = [sky.r, sky.g, sky.b].map((s, c) => f * s + (1 - f) * channel(t[c], passed, DEEP_REFLECTANCE[c], bed[c]) * [light.r, light.g, light.b][c]);
+      return { colour, f };
+    };
+    const near = lakeColour(45);
+    const far = lakeColour(30);
+    // Reflecting more of the sky at 30° than at 45° (5 % against 2.4 %), still mostly its body.
+    expect(far.f).toBeGreaterThan(near.f);
+    expect(far.f).toBeLessThan(0.06);
+    const nearSeen = output(near.colour, fog, fogAt(150));
+    const amount = fogAt(overview);
+    expect(amount).toBeGreaterThan(0.05);
+    const farSeen = output(far.colour, fog, amount);
+    // The order three's own materials fog the ground in (colorspace_fragment, then fog_fragment with fogColor in sRGB).
+    for (let c = 0; c < 3; c++) {
+      expect(nearSeen[c]).toBeCloseTo(srgbOf(near.colour[c]), 9);
+      expect(farSeen[c]).toBeCloseTo(srgbOf(far.colour[c]) + (fog[c] - srgbOf(far.colour[c])) * amount, 9);
+    }
+    // Both dark blue-green, the far one too (fogged in linear light it was a pale grey-blue: red over 0.3, green and blue within 0.05 of it).
+    for (const seen of [nearSeen, farSeen]) {
+      expect(seen[0]).toBeLessThan(0.2);
+      expect(seen[1]).toBeGreaterThan(seen[0] + 0.06);
+      expect(seen[2]).toBeGreaterThan(seen[0] + 0.06);
+    }
+    // The fog moves the far lake no further towards the haze than its share of the way.
+    for (let c = 0; c < 3; c++)
+      expect(Math.abs(farSeen[c] - srgbOf(far.colour[c]))).toBeLessThanOrEqual(amount * Math.abs(fog[c] - srgbOf(far.colour[c])) + 1e-9);
+  });
+
+  it('writes every water pixel through waterOutput, fogged after its conversion (no fog chunk on linear light)', () => {
+    for (const material of [createWaterMaterial(), createWaterMaterial(0.5, true)]) {
+      expect(material.fragmentShader).toContain(WATER_OUTPUT_GLSL);
+      expect(material.fragmentShader).not.toContain('#include <fog_fragment>');
+      expect(material.fragmentShader).toMatch(/gl_FragColor = vec4\(waterOutput\(min\(colour, vec3\(1\.0\)\), fogColor, fogAmount\), alpha\);/);
+      material.dispose();
+    }
   });
 });

@@ -75,8 +75,8 @@ export const MIRROR_REACH = 600;
  * into the highlight's width instead), and under the surface the water's body coloured by depth with
  * the 2D tint's ramp (app/water/waterColours.ts), clear and greener in the shallows near a lake's
  * shore. On a river the ripples' crests turn across the flow (a still hint of the flow direction: the
- * view renders on demand, so nothing moves). The mix runs in linear light, as three's fog, and the
- * result is written as sRGB; the selected river or lake is tinted with the selection colour, mixed in
+ * view renders on demand, so nothing moves). The mix runs in linear light, the result is written as sRGB
+ * and then fogged as three fogs the ground (WATER_OUTPUT_GLSL); the selected river or lake is tinted with the selection colour, mixed in
  * sRGB as the 2D tint is.
  */
 const WATER_VERTEX = /* glsl */ `
@@ -288,6 +288,22 @@ vec3 mirrorMarch(vec3 p, vec3 r, sampler2D ground, vec4 transform, vec2 extent, 
 export const LAKE_TEXEL_READS = MIRROR_STEPS + MIRROR_HALVINGS + 3;
 export const STRIP_TEXEL_READS = 1;
 
+/**
+ * The colour a water pixel writes from its linear colour: converted to sRGB, then the distance fog (its colour in
+ * sRGB, its share `fogAmount`) mixed in, in that order, as three's own materials fog the ground (colorspace_fragment
+ * before fog_fragment; three gives fogColor in the output's colour space). Fogged in linear light instead, with that
+ * sRGB colour, a far lake's dark water went pale grey-blue (a tenth of the fog made sRGB 18, 36, 49 into 82, 92, 99)
+ * while the ground beside it barely changed (issue 31). The tests run it per channel as JavaScript.
+ */
+export const WATER_OUTPUT_GLSL = /* glsl */ `
+vec3 waterToSrgb(vec3 c) {
+  return mix(c * 12.92, 1.055 * pow(c, vec3(0.41666)) - 0.055, step(vec3(0.0031308), c));
+}
+vec3 waterOutput(vec3 colour, vec3 fogColour, float fogAmount) {
+  return mix(waterToSrgb(colour), fogColour, fogAmount);
+}
+`;
+
 const WATER_FRAGMENT = /* glsl */ `
 #include <fog_pars_fragment>
 uniform vec3 shallowColour;
@@ -353,9 +369,7 @@ uniform vec3 wetBankColour;
 uniform float wetBankAlpha;
 uniform float bankShare;
 #endif
-vec3 waterToSrgb(vec3 c) {
-  return mix(c * 12.92, 1.055 * pow(c, vec3(0.41666)) - 0.055, step(vec3(0.0031308), c));
-}
+${WATER_OUTPUT_GLSL}
 ${SKY_GRADIENT_GLSL}
 ${WATER_FRESNEL_GLSL}
 ${WATER_SURFACE_MIX_GLSL}
@@ -499,9 +513,19 @@ void main() {
   // Less a few steps of a 24-bit depth buffer, as the polygon offset did (a written depth does not get it): far off,
   // where a step is metres, the sheet still wins over the ground it lies on.
   gl_FragDepthEXT = clamp(0.5 * lifted.z / lifted.w + 0.5 - 4.0 / 16777216.0, 0.0, 1.0);
-  gl_FragColor = vec4(min(colour, vec3(1.0)), alpha);
-  #include <fog_fragment>
-  gl_FragColor.rgb = waterToSrgb(gl_FragColor.rgb);
+  // Written as sRGB, then the distance fog mixed in as three mixes it into the ground's (after the conversion,
+  // its colour given in sRGB): the water and the ground beside it fade alike.
+  float fogAmount = 0.0;
+#ifdef USE_FOG
+#ifdef FOG_EXP2
+  fogAmount = 1.0 - exp(-fogDensity * fogDensity * vFogDepth * vFogDepth);
+#else
+  fogAmount = smoothstep(fogNear, fogFar, vFogDepth);
+#endif
+  gl_FragColor = vec4(waterOutput(min(colour, vec3(1.0)), fogColor, fogAmount), alpha);
+#else
+  gl_FragColor = vec4(waterOutput(min(colour, vec3(1.0)), vec3(0.0), 0.0), alpha);
+#endif
   // The selection's tint is mixed in sRGB, as the 2D panel's (a linear mix turns deep water tan).
   if (selected) gl_FragColor.rgb = mix(gl_FragColor.rgb, selectedColour, selectedMix);
 }
