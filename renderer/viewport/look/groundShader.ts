@@ -443,17 +443,18 @@ vec3 terrainRockRelief(vec3 p, vec3 n, float bedY, float fromTop, float stratum,
   float up = (y - bottom) / thick;
   // Its face juts out from an undercut base to a rounded lip (up to a seventh of it jutting, coming and going
   // along it), then drops to the next one's base; two in five have hardly a lip (the two read as one thicker
-  // bed). The lip is never narrower than 2.5 pixels.
+  // bed). The lip is never narrower than 25 cm nor 2.5 pixels.
   float laminaHash = terrainHash(vec2(lamina, 5.7));
   float jut = 0.14 * thick * (laminaHash < 0.4 ? 0.12 : laminaHash) * smoothstep(0.2, 0.7, terrainNoise(p.xz / 6.0 + lamina * 7.1));
-  float lip = clamp(2.5 * mpp / thick, 0.15, 0.5);
+  float lip = clamp(max(2.5 * mpp, 0.25) / thick, 0.15, 0.5);
   float drop = smoothstep(1.0 - lip - 0.04, 1.0 - lip + 0.04, up);
   float laminaFade = smoothstep(2.0, 5.0, thick / mpp);
   grad.y += laminaFade * jut / thick * ((1.0 - drop) / (1.0 - lip) - drop / lip);
-  // Joints in the two vertical planes (triplanar weights), each block between them a facet of its own.
+  // Joints in the two vertical planes (triplanar weights), each block between them a facet of its own, on
+  // faces of 41° and steeper (wholly from 60°: on a talus slope they read as scratches).
   vec3 w = pow(abs(n), vec3(8.0));
   w /= w.x + w.y + w.z;
-  float jointFade = smoothstep(2.0, 6.0, ${glslFloat(ROCK_JOINT_METRES)} / mpp) * laminaFade;
+  float jointFade = smoothstep(2.0, 6.0, ${glslFloat(ROCK_JOINT_METRES)} / mpp) * laminaFade * smoothstep(0.75, 0.5, n.y);
   float groove = 0.0;
   if (jointFade > 0.0 && w.x + w.z > 0.05) {
     // Joints run through one to three laminae: a lamina takes the one below's joints by a coin, twice over.
@@ -463,7 +464,7 @@ vec3 terrainRockRelief(vec3 p, vec3 n, float bedY, float fromTop, float stratum,
     vec3 jx = terrainRockJoints(p.z, y, unit, mid, mpp);
     vec3 jz = terrainRockJoints(p.x, y, unit + 977.0, mid, mpp);
     groove = jointFade * (w.x * jx.x + w.z * jz.x);
-    grad += jointFade * (w.x * vec3(0.0, 0.25 * jx.z, 0.5 * jx.y) + w.z * vec3(0.5 * jz.y, 0.25 * jz.z, 0.0));
+    grad += jointFade * (w.x * vec3(0.0, 0.15 * jx.z, 0.3 * jx.y) + w.z * vec3(0.3 * jz.y, 0.15 * jz.z, 0.0));
   }
   // Weathering streaks down the face (desert varnish), from the stratum's top, fading down it: long in y.
   float steep = smoothstep(0.7, 0.35, n.y);
