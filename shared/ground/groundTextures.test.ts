@@ -239,7 +239,7 @@ function darkMarkSpectrum(texture: Uint8Array, low: number, size = GROUND_TEXTUR
 }
 
 describe('the rock tile’s joints', () => {
-  it('are spread over it at irregular spacings, not a motif that repeats as a wallpaper: no strong peak in their spectrum, little power at the tile’s few lowest frequencies', () => {
+  it('are spread at irregular spacings, not a motif repeating as a wallpaper: no strong peak in their spectrum, little power at its lowest', () => {
     const size = GROUND_TEXTURE_SIZE;
     const marked = (mark: (x: number, y: number) => boolean) => {
       const tile = new Uint8Array(size * size * 4).fill(128);
