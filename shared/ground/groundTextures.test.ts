@@ -187,3 +187,102 @@ describe('the rock tile', () => {
     expect(correlation(1)).toBeGreaterThan(0.35);
   });
 });
+
+/**
+ * The 2D power spectrum of a tile's dark marks (texels more than 2σ below its mean albedo: the joints,
+ * grooves and crevices the eye picks out on a wall), as shares of their variance: the largest non-DC
+ * peak, and all frequencies of at most `low` cycles a tile together.
+ */
+function darkMarkSpectrum(texture: Uint8Array, low: number, size = GROUND_TEXTURE_SIZE): { peak: number; lowShare: number } {
+  const n = size * size;
+  let mean = 0;
+  for (let k = 0; k < n; k++) mean += texture[4 * k];
+  mean /= n;
+  let variance = 0;
+  for (let k = 0; k < n; k++) variance += (texture[4 * k] - mean) ** 2;
+  const sigma = Math.sqrt(variance / n);
+  const marks = Uint8Array.from({ length: n }, (_, k) => (texture[4 * k] < mean - 2 * sigma ? 1 : 0));
+  // A separable DFT of the 0/1 map: each row's spectrum, then each column of those.
+  const cos = Float64Array.from({ length: size }, (_, k) => Math.cos((2 * Math.PI * k) / size));
+  const sin = Float64Array.from({ length: size }, (_, k) => Math.sin((2 * Math.PI * k) / size));
+  const rowRe = new Float64Array(n);
+  const rowIm = new Float64Array(n);
+  for (let y = 0; y < size; y++)
+    for (let x = 0; x < size; x++) {
+      if (!marks[y * size + x]) continue;
+      for (let f = 0; f < size; f++) {
+        rowRe[y * size + f] += cos[(f * x) % size];
+        rowIm[y * size + f] -= sin[(f * x) % size];
+      }
+    }
+  // Every non-DC frequency's power (the DC term is the marks' mean, not a pattern).
+  let total = 0;
+  let peak = 0;
+  let lowPower = 0;
+  for (let f = 0; f < size; f++)
+    for (let g = 0; g < size; g++) {
+      if (f === 0 && g === 0) continue;
+      let re = 0;
+      let im = 0;
+      for (let y = 0; y < size; y++) {
+        const c = cos[(g * y) % size];
+        const s = sin[(g * y) % size];
+        re += rowRe[y * size + f] * c + rowIm[y * size + f] * s;
+        im += rowIm[y * size + f] * c - rowRe[y * size + f] * s;
+      }
+      const power = re * re + im * im;
+      total += power;
+      peak = Math.max(peak, power);
+      if (Math.hypot(f <= size / 2 ? f : f - size, g <= size / 2 ? g : g - size) <= low) lowPower += power;
+    }
+  return { peak: peak / total, lowShare: lowPower / total };
+}
+
+describe('the rock tile’s joints', () => {
+  it('are spread at irregular spacings, not a motif repeating as a wallpaper: no strong peak in their spectrum, little power at its lowest', () => {
+    const size = GROUND_TEXTURE_SIZE;
+    const marked = (mark: (x: number, y: number) => boolean) => {
+      const tile = new Uint8Array(size * size * 4).fill(128);
+      for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) if (mark(x, y)) tile[4 * (y * size + x)] = 0;
+      return tile;
+    };
+    // The measure: ticks 2 texels wide and 12 tall on a regular 32-texel lattice put their power into the
+    // lattice's harmonics (the largest about 2.4 %); 64 ticks of the same size at random places spread it
+    // (largest peak 0.3 %, 1 % at up to 4 cycles a tile); the same ticks gathered in three clumps, a motif
+    // that repeats every tile, hold a good share at those few lowest frequencies.
+    const lattice = darkMarkSpectrum(
+      marked((x, y) => x % 32 < 2 && y % 32 < 12),
+      4,
+    );
+    expect(lattice.peak).toBeGreaterThan(0.02);
+    let seed = 99;
+    const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296;
+    const scatter = (centre: () => [number, number]) => {
+      const ticks = Array.from({ length: 64 }, centre);
+      return darkMarkSpectrum(
+        marked((x, y) => ticks.some(([tx, ty]) => (x - tx + size) % size < 2 && (y - ty + size) % size < 12)),
+        4,
+      );
+    };
+    const scattered = scatter(() => [Math.floor(random() * size), Math.floor(random() * size)]);
+    expect(scattered.peak).toBeLessThan(0.005);
+    expect(scattered.lowShare).toBeLessThan(0.03);
+    const clumps = [
+      [40, 60],
+      [150, 30],
+      [100, 190],
+    ];
+    const clumped = scatter(() => {
+      const [cx, cy] = clumps[Math.floor(random() * 3)];
+      return [Math.floor(cx + 40 * random()), Math.floor(cy + 40 * random())];
+    });
+    expect(clumped.lowShare).toBeGreaterThan(0.05);
+    // The rock tile's marks: the session-17 tile's (two joints a bed a tile, a few long fractures) had a
+    // largest peak of 0.9 % and 9.6 % of their power at up to 4 cycles a tile (features of 1.7 m and more:
+    // the clumps of ticks that repeated on a wall every 6.7 m); joints of 3 to 8 a bed at random spacings,
+    // leaning their own ways, some ending part way, have 0.3 % and 2.5 %.
+    const rock = darkMarkSpectrum(groundTexture('rock'), 4);
+    expect(rock.peak).toBeLessThan(0.005);
+    expect(rock.lowShare).toBeLessThan(0.05);
+  });
+});

@@ -176,96 +176,152 @@ function pebbles(u: number, v: number, period: number, seed: number, share: numb
   return { dome, id };
 }
 
-/** Beds (ledges) across the rock tile: each about a quarter of it, 1.7 m on a 6.7 m tile. */
-export const ROCK_BEDS = 4;
-/** Joint cells along each bed: a joint about every 3.4 m (jittered, a third missing), blocks longer than the beds are tall. */
-const ROCK_JOINTS = 2;
+/** Beds (ledges) across the rock tile: 6, of 0.45 to 1.8 m on the 6.7 m tile (each its own thickness). */
+export const ROCK_BEDS = 6;
+/** The most joints in one bed across the tile (each bed has 3 to this many, at irregular spacing). */
+export const ROCK_JOINTS_MAX = 8;
+
+/** Where each bed's base lies on the tile (0…1, rising): thicknesses of 0.4 to 1.6 times the mean, by hash. */
+const ROCK_BED_BASES: readonly number[] = (() => {
+  const thickness = Array.from({ length: ROCK_BEDS }, (_, b) => 0.4 + 1.2 * hash(b, 0, 400));
+  const total = thickness.reduce((a, t) => a + t, 0);
+  let base = 0;
+  return thickness.map((t) => {
+    const at = base;
+    base += t / total;
+    return at;
+  });
+})();
 
 /**
- * Where (u, v) lies among the beds: its bed (0…ROCK_BEDS−1) and how far up it (0…1). The bedding
- * planes wander by noise (thicker and thinner beds, a gentle waviness), whole across the tile's edge.
+ * Where (u, v) lies among the beds: its bed (0…ROCK_BEDS−1), how far up it (0…1) and its thickness (in
+ * tiles). The bedding planes wander by noise (a gentle waviness, whole across the tile's edge).
  */
-function rockBed(u: number, v: number): { bed: number; up: number } {
-  // Thickness varies along the tile (a monotone remap of v: the sines' slope stays under the beds' count).
-  const t =
-    v * ROCK_BEDS +
-    0.3 * Math.sin(2 * Math.PI * v + 1.3) +
-    0.12 * Math.sin(4 * Math.PI * v + 0.4) +
-    0.6 * (fbm(u, v, 2, 3, 401) - 0.5) +
-    0.15 * (fbm(u, v, 6, 2, 402) - 0.5) +
-    0.08 * (fbm(u, v, 32, 2, 405) - 0.5);
-  const floor = Math.floor(t);
-  return { bed: wrap(floor, ROCK_BEDS), up: t - floor };
+function rockBed(u: number, v: number): { bed: number; up: number; thickness: number } {
+  const t = wrap(v + 0.04 * (fbm(u, v, 2, 3, 401) - 0.5) + 0.012 * (fbm(u, v, 12, 2, 405) - 0.5), 1);
+  let bed = ROCK_BEDS - 1;
+  while (bed > 0 && t < ROCK_BED_BASES[bed]) bed--;
+  const top = bed + 1 < ROCK_BEDS ? ROCK_BED_BASES[bed + 1] : 1;
+  const thickness = top - ROCK_BED_BASES[bed];
+  return { bed, up: (t - ROCK_BED_BASES[bed]) / thickness, thickness };
 }
 
 /** How far a bed juts out at u (0…1): its own prominence, varying along it, so ledges fade in and out and none runs the whole tile. */
 function bedProminence(bed: number, u: number): number {
-  return 0.5 * hash(bed, 0, 403) + 0.5 * periodicNoise(u, (bed + 0.5) / ROCK_BEDS, 5, 404);
+  return 0.8 * hash(bed, 0, 403) ** 2 + 0.4 * periodicNoise(u, (bed + 0.5) / ROCK_BEDS, 5, 404) ** 2;
+}
+
+/** One joint of a bed: where it crosses the bed's middle (u), its lean (u per v), the span of the bed it runs (up), its width and darkness. */
+interface Joint {
+  at: number;
+  lean: number;
+  from: number;
+  to: number;
+  width: number;
+  depth: number;
 }
 
 /**
- * The joints within a bed (fractures ending at its bedding planes, as in layered rock): one per cell
- * along u, jittered and tilted, a third missing. Returns the distance to the nearest joint (in cells),
- * whether that joint is there, and the block between joints (for its own facet).
+ * Each bed's joints (fractures ending at its bedding planes, as in layered rock): 3 to ROCK_JOINTS_MAX of
+ * them, at spacings drawn at random (stratified, jittered over 0.9 of a slot: neighbours from a tenth to
+ * twice the mean apart), each leaning its own way (up to ±13° off the bed's normal, one in seven of them
+ * a second set at 29–55°), most through the whole bed, the others ending part way up or down it, of their
+ * own width and openness. Neighbouring beds share their joints by a coin (fractures through two beds).
  */
-function bedJoints(u: number, up: number, bed: number): { distance: number; block: number; side: number } {
-  // Joints running through two beds as often as not: a pair of beds shares its joints' cells by a coin.
+const ROCK_BED_JOINTS: readonly (readonly Joint[])[] = Array.from({ length: ROCK_BEDS }, (_, bed) => {
   const set = hash(bed >> 1, 0, 415) < 0.5 ? bed >> 1 : bed + 100;
-  const x = u * ROCK_JOINTS + 0.2 * (fbm(u, (bed + up) / ROCK_BEDS, 12, 3, 411) - 0.5);
-  const at = (c: number) => {
-    const cell = wrap(c, ROCK_JOINTS);
-    return c + 0.05 + 0.9 * hash(cell, set, 412) + 0.5 * (hash(cell, set, 413) - 0.5) * (up - 0.5);
-  };
-  const present = (c: number) => hash(wrap(c, ROCK_JOINTS), set, 414) < 0.65;
-  const c0 = Math.floor(x);
-  const here = at(c0);
-  const [left, right, leftCell] = x < here ? [at(c0 - 1), here, c0 - 1] : [here, at(c0 + 1), c0];
-  const toLeft = present(leftCell) ? x - left : 9;
-  const toRight = present(leftCell + 1) ? right - x : 9;
-  return { distance: Math.min(toLeft, toRight), block: wrap(leftCell, ROCK_JOINTS), side: (x - left) / (right - left) };
+  const count = 3 + Math.floor(hash(set, 1, 410) * (ROCK_JOINTS_MAX - 2));
+  return Array.from({ length: count }, (_, j) => {
+    const r = (salt: number) => hash(j, set, salt);
+    const oblique = r(417) < 0.15;
+    const angle = (oblique ? 0.5 + 0.45 * r(418) : 0.22 * r(418)) * (r(419) < 0.5 ? -1 : 1);
+    const whole = r(420) < 0.6;
+    const reach = 0.3 + 0.5 * r(421);
+    const fromTop = r(422) < 0.5;
+    return {
+      at: (j + 0.05 + 0.9 * r(412)) / count,
+      lean: Math.tan(angle),
+      from: whole || fromTop ? (whole ? -1 : 1 - reach) : -1,
+      to: whole || !fromTop ? (whole ? 2 : reach) : 2,
+      width: (0.8 + 2.4 * r(423) * r(423)) / GROUND_TEXTURE_SIZE,
+      depth: 0.4 + 0.6 * r(424),
+    };
+  });
+});
+
+/**
+ * The joints within a bed at (u, up): how deep the nearest open groove is here (0…1), and which block
+ * (between which joints) the point is in, for its own facet.
+ */
+function bedJoints(u: number, up: number, bed: number, thickness: number): { groove: number; block: number; side: number } {
+  const joints = ROCK_BED_JOINTS[bed];
+  // The joints wander a little along their length (a fracture is not a ruled line).
+  const x = u + 0.014 * (fbm(u, (bed + up) / ROCK_BEDS, 16, 3, 411) - 0.5);
+  let groove = 0;
+  let left = -9;
+  let right = 9;
+  let block = 0;
+  for (let j = 0; j < joints.length; j++) {
+    const joint = joints[j];
+    const at = joint.at + joint.lean * (up - 0.5) * thickness;
+    const offset = wrap(x - at + 0.5, 1) - 0.5;
+    // Its ends taper over a tenth of the bed.
+    const along = smoothstep(joint.from - 0.1, joint.from + 0.02, up) * (1 - smoothstep(joint.to - 0.02, joint.to + 0.1, up));
+    const across = Math.abs(offset) * Math.cos(Math.atan(joint.lean));
+    groove = Math.max(groove, along * joint.depth * (1 - smoothstep(0.3 * joint.width, joint.width, across)));
+    if (along > 0.5) {
+      if (offset >= 0 && offset < x - left) {
+        left = x - offset;
+        block = j;
+      } else if (offset < 0 && -offset < right - x) right = x - offset;
+    }
+  }
+  const side = right - left < 2 ? (x - left) / (right - left) : 0.5;
+  return { groove, block, side };
 }
 
 /**
- * A rock face (the tile's v is up on a cliff, triplanar): beds of 1.7 m that jut out by turns as small
- * ledges, lit on top and shadowed under; joints through each bed, dark and a few centimetres wide,
- * splitting it into blocks, each a facet of its own tilt; a few long fractures across beds; and a
- * grain of centimetres. Crevices are darker, ledge lips lighter (weathering), each bed its own shade.
+ * A rock face (the tile's v is up on a cliff, triplanar): beds of 0.45–1.8 m that jut out by turns as small
+ * ledges, lit on top and shadowed under; joints through each bed at irregular spacings, leaning their own
+ * ways, some ending part way, dark and a few centimetres wide, splitting it into blocks, each a facet of its
+ * own tilt; and a grain of centimetres. Crevices are darker, ledge lips
+ * lighter (weathering), each bed its own shade. Nothing in it is larger than a bed: the relief and colour at
+ * 1–5 m are the shader's, in world space (groundShader.ts terrainRockRelief), so they never repeat.
  */
 function rockFace(u: number, v: number): [number, number] {
-  const { bed, up } = rockBed(u, v);
+  const { bed, up, thickness } = rockBed(u, v);
   const below = wrap(bed - 1, ROCK_BEDS);
   // The bed's face leans back towards its base (an undercut) and meets the bed below over a few texels,
   // its lip chipped by noise; where the two jut out alike there is no ledge.
   const own = bedProminence(bed, u);
-  const joints = bedJoints(u, up, bed);
+  const joints = bedJoints(u, up, bed, thickness);
   const tilt = (salt: number) => hash(joints.block, bed, salt) - 0.5;
-  const facet = 0.06 * tilt(421) + 0.12 * tilt(422) * (joints.side - 0.5) + 0.08 * tilt(423) * (up - 0.5);
-  const face = 0.32 * own + 0.1 * up + facet;
-  const lowerFace = 0.32 * bedProminence(below, u) + 0.1;
-  const seam = smoothstep(0, 0.06, up);
+  const facet = 0.08 * tilt(421) + 0.1 * tilt(422) * (joints.side - 0.5) + 0.06 * tilt(423) * (up - 0.5);
+  const face = 0.2 * own + 0.05 * up + facet;
+  const lowerFace = 0.2 * bedProminence(below, u) + 0.05;
+  const seam = smoothstep(0, 0.05 / (thickness * ROCK_BEDS), up);
   const stepped = lowerFace + (face - lowerFace) * seam;
-  // Grooves: the joints (not every one open along its whole length), and long fractures wandering across beds.
-  const open = smoothstep(0.3, 0.55, fbm(u, v, 10, 2, 416));
-  const groove = (1 - smoothstep(0.015, 0.05 + 0.05 * open, joints.distance)) * (0.35 + 0.65 * open);
-  const crack = (1 - smoothstep(0, 0.01, Math.abs(fbm(u, v, 3, 3, 431) - 0.5))) * smoothstep(0.45, 0.6, fbm(u, v, 4, 2, 432));
-  // Weathered relief at 0.8 m down to 0.1 m (ridged), pitting and a grain of centimetres.
-  const rough = 1 - Math.abs(2 * fbm(u, v, 6, 4, 441) - 1);
+  // Grooves: the joints. (Long fractures wandering across beds, a few a tile, were what the eye caught
+  // repeating every tile on a wall seen close: the shader's world-space joints carry the larger pattern.)
+  const groove = joints.groove;
+  // Weathered relief at 0.5 m down to 0.1 m (ridged), pitting and a grain of centimetres.
+  const rough = 1 - Math.abs(2 * fbm(u, v, 12, 3, 441) - 1);
   // Pitting in patches (solution pits, weathered-out grains): small round hollows where a noise says.
   const pits = fbm(u, v, 6, 2, 446) > 0.55 ? Math.max(0, 1 - 3 * cells(u, v, 48, 444).f1) : 0;
   const grain = periodicNoise(u, v, 64, 442) * 0.6 + periodicNoise(u, v, 128, 443) * 0.4;
-  const h = Math.max(0, 0.25 + stepped + 0.16 * rough + 0.06 * grain - 0.2 * groove - 0.2 * crack - 0.06 * pits);
+  const h = Math.max(0, 0.3 + stepped + 0.07 * rough + 0.06 * grain - 0.12 * groove - 0.06 * pits);
   // Albedo: shade per bed, light lips (the top of a jutting bed), dark crevices and undersides, stains, speckle.
   const lip = smoothstep(0.85, 1, up) * Math.max(0, own - 0.3);
-  const under = (1 - seam) * Math.max(0, lowerFace - face) + smoothstep(0.2, 0, up) * 0.15;
-  const stains = fbm(u, v, 4, 3, 451);
+  const under = (1 - seam) * Math.max(0, lowerFace - face) + smoothstep(0.15, 0, up) * 0.1;
+  const stains = fbm(u, v, 8, 3, 451);
   const albedo =
     0.5 +
     0.1 * (hash(bed, 1, 452) - 0.5) +
+    0.14 * tilt(453) +
     0.15 * lip -
-    0.25 * groove -
-    0.25 * crack -
+    0.3 * groove -
     0.2 * under +
-    0.06 * (stains - 0.5) +
+    0.05 * (stains - 0.5) +
     0.1 * (rough - 0.5) +
     0.35 * (grain - 0.5) +
     0.08 * facet -

@@ -62,6 +62,21 @@ const PATCH_METRES = 0.37;
 const PATCH_AMOUNT = 1.1;
 /** The contrast's noise cells per tile: one cell over about six tiles. */
 const TILE_CONTRAST_FREQUENCY = 0.17;
+/**
+ * The rock's relief in world space (terrainRockRelief: arithmetic, no texture reads, so it never repeats
+ * as the 6.7 m tile does): weathered bulges of 1.2 and 3.6 m (3D noise, flattened along the beds), laminae
+ * of 0.2 to 3.1 m (ROCK_LAMINA_METRES a cell, one bedding plane somewhere in each) following the strata's
+ * dip, most jutting to a lit lip over an undercut base, joints through one to three laminae at irregular
+ * spacings (in three of five ROCK_JOINT_METRES of face, anywhere in it, leaning their own ways, 3 to 18 cm
+ * open), each block between them its own facet, and dark weathering streaks running down each stratum from its top. Both cells are near no
+ * usual cell size (1–4 m) and jittered over 0.9 of themselves, so nothing lines up with the grid.
+ */
+export const ROCK_LAMINA_METRES = 1.63;
+export const ROCK_JOINT_METRES = 1.37;
+/** The relief's scales, metres: each fades in only once it spans a few pixels (terrainRockRelief). */
+export const ROCK_RELIEF_METRES: readonly [number, number] = [3.6, 1.2];
+/** Metres a pixel over which the world-space rock relief fades out (past the tile's ROCK_FADE_END: it does not repeat). */
+export const ROCK_RELIEF_FADE: readonly [number, number] = [1.5, 3];
 
 export interface GroundUniforms {
   /** 1 paints the ground materials (natural colours), 0 leaves the vertex colours. */
@@ -345,6 +360,123 @@ float terrainPatches(vec2 p, float metresPerPixel) {
   }
   return sum;
 }
+// Value noise in 3D and its gradient per unit of p: (value 0…1, ∂/∂x, ∂/∂y, ∂/∂z) (Quilez's form).
+float terrainHash3(vec3 p) {
+  p = fract(p * 0.1031);
+  p += dot(p, p.zyx + 31.32);
+  return fract((p.x + p.y) * p.z);
+}
+vec4 terrainHash4(vec2 p) {
+  vec4 q = fract(vec4(p.xyxy) * vec4(0.1031, 0.1030, 0.0973, 0.1099));
+  q += dot(q, q.wzxy + 33.33);
+  return fract((q.xxyz + q.yzzw) * q.zywx);
+}
+vec4 terrainNoise3(vec3 p) {
+  vec3 i = floor(p);
+  vec3 f = p - i;
+  vec3 u = f * f * (3.0 - 2.0 * f);
+  vec3 du = 6.0 * f * (1.0 - f);
+  float a = terrainHash3(i);
+  float b = terrainHash3(i + vec3(1.0, 0.0, 0.0));
+  float c = terrainHash3(i + vec3(0.0, 1.0, 0.0));
+  float d = terrainHash3(i + vec3(1.0, 1.0, 0.0));
+  float e = terrainHash3(i + vec3(0.0, 0.0, 1.0));
+  float f1 = terrainHash3(i + vec3(1.0, 0.0, 1.0));
+  float g = terrainHash3(i + vec3(0.0, 1.0, 1.0));
+  float h = terrainHash3(i + vec3(1.0, 1.0, 1.0));
+  float k1 = b - a;
+  float k2 = c - a;
+  float k3 = e - a;
+  float k4 = a - b - c + d;
+  float k5 = a - c - e + g;
+  float k6 = a - b - e + f1;
+  float k7 = -a + b + c - d + e - f1 - g + h;
+  return vec4(a + k1 * u.x + k2 * u.y + k3 * u.z + k4 * u.x * u.y + k5 * u.y * u.z + k6 * u.z * u.x + k7 * u.x * u.y * u.z,
+    du * vec3(k1 + k4 * u.y + k6 * u.z + k7 * u.y * u.z, k2 + k5 * u.z + k4 * u.x + k7 * u.z * u.x, k3 + k6 * u.x + k5 * u.y + k7 * u.x * u.y));
+}
+// The joints of one vertical plane of a lamina (its index 'lamina', its middle at bed height 'mid'), at s
+// metres along the plane and bed height y: one joint in three of five ROCK_JOINT_METRES, anywhere in it,
+// leaning its own way, 3 to 18 cm open. Returns (how dark the groove is here, 0…1; the facet tilt of the
+// block the point is in: along s, up). A joint narrower than a pixel widens to one and pales as much.
+vec3 terrainRockJoints(float s, float y, float lamina, float mid, float mpp) {
+  float k = floor(s / ${glslFloat(ROCK_JOINT_METRES)});
+  float groove = 0.0;
+  float left = -1e9;
+  float block = k - 2.0;
+  for (int c = -1; c <= 1; c++) {
+    float cell = k + float(c);
+    vec4 r = terrainHash4(vec2(cell, lamina));
+    if (r.y > 0.6) continue;
+    float at = (cell + 0.05 + 0.9 * r.x) * ${glslFloat(ROCK_JOINT_METRES)} + 0.3 * (r.z - 0.5) * (y - mid);
+    float width = 0.03 + 0.15 * r.w * r.w;
+    float wide = max(width, 1.5 * mpp);
+    groove = max(groove, width / wide * (1.0 - smoothstep(0.3 * wide, wide, abs(s - at))));
+    if (at <= s && at > left) {
+      left = at;
+      block = cell;
+    }
+  }
+  vec4 facet = terrainHash4(vec2(block + 0.5, lamina + 0.5));
+  return vec3(groove, facet.xy - 0.5);
+}
+// The rock's relief and weathering in world space (ROCK_LAMINA_METRES and the constants beside it), at a
+// world point with its normal n, its bed height bedY (terrainBedHeight: the laminae follow the strata's
+// dip) and 'fromTop' metres below its stratum's top. Returns the normal's offset; 'shade' is the colour's factor.
+vec3 terrainRockRelief(vec3 p, vec3 n, float bedY, float fromTop, float stratum, float mpp, out vec3 shade) {
+  // Weathered bulges, flattened along the beds (the relief of layered rock runs with its layers).
+  vec3 grad = vec3(0.0);
+  vec3 squash = vec3(1.0, 1.8, 1.0);
+  float scale = ${glslFloat(ROCK_RELIEF_METRES[0])};
+  float fade = smoothstep(2.0, 6.0, scale / mpp);
+  grad += fade * 0.9 * squash / scale * terrainNoise3(p * squash / scale + 7.3).yzw;
+  scale = ${glslFloat(ROCK_RELIEF_METRES[1])};
+  fade = smoothstep(2.0, 6.0, scale / mpp);
+  if (fade > 0.0) grad += fade * 0.28 * squash / scale * terrainNoise3(p * squash / scale + 41.9).yzw;
+  // Laminae: one bedding plane anywhere in each cell, wandering gently, so they are 0.1 to 1.9 cells thick.
+  float y = bedY + 0.6 * (terrainNoise(p.xz / 7.0 + 3.1) - 0.5) + 0.12 * (terrainNoise(p.xz / 1.7 + 9.4) - 0.5);
+  float cell = floor(y / ${glslFloat(ROCK_LAMINA_METRES)});
+  float plane = (cell + 0.05 + 0.9 * terrainHash(vec2(cell, 71.3))) * ${glslFloat(ROCK_LAMINA_METRES)};
+  float lamina = y >= plane ? cell : cell - 1.0;
+  float bottom = y >= plane ? plane : (lamina + 0.05 + 0.9 * terrainHash(vec2(lamina, 71.3))) * ${glslFloat(ROCK_LAMINA_METRES)};
+  float top = y >= plane ? (cell + 1.05 + 0.9 * terrainHash(vec2(cell + 1.0, 71.3))) * ${glslFloat(ROCK_LAMINA_METRES)} : plane;
+  float thick = top - bottom;
+  float up = (y - bottom) / thick;
+  // Its face juts out from an undercut base to a rounded lip (up to a seventh of it jutting, coming and going
+  // along it), then drops to the next one's base; two in five have hardly a lip (the two read as one thicker
+  // bed). The lip is never narrower than 25 cm nor 2.5 pixels.
+  float laminaHash = terrainHash(vec2(lamina, 5.7));
+  float jut = 0.14 * thick * (laminaHash < 0.4 ? 0.12 : laminaHash) * smoothstep(0.2, 0.7, terrainNoise(p.xz / 6.0 + lamina * 7.1));
+  float lip = clamp(max(2.5 * mpp, 0.25) / thick, 0.15, 0.5);
+  float drop = smoothstep(1.0 - lip - 0.04, 1.0 - lip + 0.04, up);
+  float laminaFade = smoothstep(2.0, 5.0, thick / mpp);
+  grad.y += laminaFade * jut / thick * ((1.0 - drop) / (1.0 - lip) - drop / lip);
+  // Joints in the two vertical planes (triplanar weights), each block between them a facet of its own, on
+  // faces of 41° and steeper (wholly from 60°: on a talus slope they read as scratches).
+  vec3 w = pow(abs(n), vec3(8.0));
+  w /= w.x + w.y + w.z;
+  float jointFade = smoothstep(2.0, 6.0, ${glslFloat(ROCK_JOINT_METRES)} / mpp) * laminaFade * smoothstep(0.75, 0.5, n.y);
+  float groove = 0.0;
+  if (jointFade > 0.0 && w.x + w.z > 0.05) {
+    // Joints run through one to three laminae: a lamina takes the one below's joints by a coin, twice over.
+    float unit = terrainHash(vec2(lamina, 13.1)) < 0.5 ? lamina - 1.0 : lamina;
+    unit = terrainHash(vec2(unit, 13.1)) < 0.5 ? unit - 1.0 : unit;
+    float mid = (unit + 1.0) * ${glslFloat(ROCK_LAMINA_METRES)};
+    vec3 jx = terrainRockJoints(p.z, y, unit, mid, mpp);
+    vec3 jz = terrainRockJoints(p.x, y, unit + 977.0, mid, mpp);
+    groove = jointFade * (w.x * jx.x + w.z * jz.x);
+    grad += jointFade * (w.x * vec3(0.0, 0.15 * jx.z, 0.3 * jx.y) + w.z * vec3(0.3 * jz.y, 0.15 * jz.z, 0.0));
+  }
+  // Weathering streaks down the face (desert varnish), from the stratum's top, fading down it: long in y.
+  float steep = smoothstep(0.7, 0.35, n.y);
+  float streakFade = steep * smoothstep(1.5, 4.0, 1.4 / mpp);
+  float streak = 0.0;
+  if (streakFade > 0.0) {
+    float v = terrainNoise3(vec3(p.x / 1.4, p.y / 11.0, p.z / 1.4) + 19.7).x;
+    streak = streakFade * smoothstep(0.5, 0.78, v) * exp(-fromTop / max(2.0, 0.6 * stratum));
+  }
+  shade = (1.0 - 0.4 * groove) * mix(vec3(1.0), vec3(0.62, 0.56, 0.52), 0.8 * streak);
+  return -(grad - n * dot(n, grad));
+}
 // Colour variation at 4, 13 and 40 m, each octave only once it spans a few pixels (arithmetic: no texture reads).
 float terrainMacro(vec2 p, float metresPerPixel) {
   float sum = 0.0;
@@ -376,6 +508,9 @@ export const GROUND_FRAGMENT = /* glsl */ `
   float gHeight = vTerrainWorld.y;
   float gSlope = terrainRuleSlope(degrees(acos(clamp(terrainWorldNormal.y, 0.0, 1.0))), dFdx(vTerrainWorld), dFdy(vTerrainWorld));
   vec3 gBand = terrainBand(terrainBedHeight(vTerrainWorld));
+  // The stratum's thickness and how far below its top this is (the rock's weathering streaks run down from it).
+  float gBandThickness = terrainBandThickness;
+  float gBandFromTop = terrainBandThickness - terrainBandDepth;
   // The bed's hardness (talus lies on the soft beds only: strataBands.ts talusHardness).
   float gHardness = terrainBandHardness();
   vec3 gMean = vec3(0.0);
@@ -453,8 +588,16 @@ export const GROUND_FRAGMENT = /* glsl */ `
     // every tile (a honeycomb on a face at mid distance); the world-space macro variation carries it on.
     float gRockFade = terrainDetailStrength * terrainGroundTexturesReady
       * (1.0 - smoothstep(${glslFloat(ROCK_FADE_START)}, ${glslFloat(ROCK_FADE_END)}, terrainMpp));
-    if (max(gFade, gRockFade) > 0.0) {
-      vec3 gOffset = vec3(0.0);
+    // The rock's relief in world space (terrainRockRelief: no texture reads), out to ${glslFloat(ROCK_RELIEF_FADE[1])} m a pixel.
+    float gReliefFade = terrainDetailStrength * (1.0 - smoothstep(${glslFloat(ROCK_RELIEF_FADE[0])}, ${glslFloat(ROCK_RELIEF_FADE[1])}, terrainMpp));
+    vec3 gOffset = vec3(0.0);
+    if (gReliefFade > 0.0 && gRock > 0.02) {
+      vec3 gReliefShade = vec3(1.0);
+      gOffset += gReliefFade * gRock * terrainRockRelief(vTerrainWorld, terrainWorldNormal, terrainBedHeight(vTerrainWorld),
+        gBandFromTop, gBandThickness, terrainMpp, gReliefShade);
+      gColour += gReliefFade * gShade * gRockColour * (gReliefShade - 1.0);
+    }
+    if (max(gFade, gRockFade) > 0.0 || gReliefFade * gRock > 0.02) {
       // The texture shows by the heaviest material's lead over the next: where two tie it changes material,
       // so it fades out there (full from a lead of TIE_FADE) instead of switching at a seam (snow's edge drew one).
       float gLead = terrainTextureLead(gOther, gSecond);
