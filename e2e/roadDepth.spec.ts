@@ -10,6 +10,7 @@ import { roadParams } from '../shared/roads/params';
 import { createHeightfield, vertexX, vertexZ, type Heightfield } from '../shared/terrain/heightfield';
 import { heightAt } from '../shared/terrain/surface';
 import { expect, sendMenuCommand, test, type FaultlineApp } from './fixtures';
+import { showPanel } from './panel';
 import { viewportShot } from './pixels';
 
 // The test opens its own ridge first: the start on the default preset at 65² is cheaper and never looked at.
@@ -300,4 +301,92 @@ test('the brush ring is hidden where the ridge stands in front of it, and whole 
   expect(results.front.inView).toBe(128);
   expect(results.front.inViewDrawn).toBe(128);
   expect(app.consoleErrors).toEqual([]);
+});
+
+/** A flat 129² map (2 m cells) with a straight 100 m road across its middle, as .faultline bytes. */
+async function straightRoadProject(): Promise<Uint8Array> {
+  const field = createHeightfield(SIDE, SIDE, CELL);
+  field.heights.fill(20);
+  const road: RoadLayer = {
+    id: 'road-1',
+    name: 'Straight',
+    enabled: true,
+    opacity: 1,
+    kind: 'road',
+    params: roadParams(
+      [-50, 0, 50].map((x) => ({ x, z: 0 })),
+      { designSpeedKmh: 40 },
+    ),
+  };
+  const layers: Layer[] = [{ id: 'ground', name: 'Flat', enabled: true, opacity: 1, kind: 'heights', params: {}, heights: field.heights.slice() }, road];
+  const heights = evaluateStack(layers, { width: SIDE, depth: SIDE, cellSize: CELL })!;
+  const format = outputFormatFor('straight.faultline')!;
+  return format.encodeAsync(createHeightfield(SIDE, SIDE, CELL, heights), { recipe: null, history: [], props: [], layers, fileName: 'straight.faultline' });
+}
+
+test.describe('in Drive', () => {
+  // The drive runs eight frames of drive time per drawn frame (fixtures `driveClock`): 100 m in a few drawn frames.
+  test.use({ driveClock: 8 });
+
+  test('the road report’s overlay is hidden under the car: none of its pixels over the car’s body, its ribbon drawn round it', async ({ app }) => {
+    test.setTimeout(180_000);
+    const { page } = app;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const folder = await mkdtemp(path.join(tmpdir(), 'faultline-road-depth-'));
+    try {
+      await writeFile(path.join(folder, 'straight.faultline'), await straightRoadProject());
+      app.dialogs.queueOpen(path.join(folder, 'straight.faultline'));
+      await sendMenuCommand(page, 'file.open');
+      await expect.poll(() => page.evaluate(() => document.title)).toBe('straight.faultline — Faultline');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+    await showPanel(page, 'roads');
+    await expect(page.getByTestId('road-drive-section')).toHaveAttribute('data-road', 'road-1', { timeout: 30_000 });
+    await page.getByTestId('road-overlay').check();
+    await page.getByTestId('road-drive').click({ timeout: 60_000 });
+    const hud = page.getByTestId('drive-hud');
+    // At the road's end the car stands on it, the chase camera behind it looking along the road it came by.
+    await expect(hud).toHaveAttribute('data-autopilot', 'arrived', { timeout: 90_000 });
+    const withOverlay = await viewportShot(page);
+    await page.getByTestId('road-overlay').uncheck();
+    const without = await viewportShot(page);
+    await mkdir(ARTIFACTS, { recursive: true });
+    await writeFile(path.join(ARTIFACTS, 'drive-overlay.png'), withOverlay);
+    await writeFile(path.join(ARTIFACTS, 'drive-no-overlay.png'), without);
+    const { width, height, mask: overlay } = await differingPixels(page, withOverlay, without);
+    // The car's body (#d9482b, lit): red well above its green and blue, in the view without the overlay.
+    const body = await page.evaluate(async (data) => {
+      const { width: w, data: px } = await window.__faultlineDecodePng(data);
+      const out = new Array<number>(px.length / 4).fill(0);
+      for (let p = 0; p < out.length; p++) {
+        const [r, g, b] = [px[4 * p], px[4 * p + 1], px[4 * p + 2]];
+        if (r > 90 && r > 1.7 * g && r > 1.7 * b) out[p] = 1;
+      }
+      return { w, out };
+    }, without.toString('base64'));
+    // Inside the body: its pixels with the body all round them (2 px), so the edges' antialiasing is left out.
+    const inside = (p: number) => {
+      const x = p % width;
+      const y = (p - x) / width;
+      for (let dy = -2; dy <= 2; dy++)
+        for (let dx = -2; dx <= 2; dx++)
+          if (x + dx < 0 || y + dy < 0 || x + dx >= width || y + dy >= height || !body.out[(y + dy) * width + x + dx]) return false;
+      return true;
+    };
+    let bodyPixels = 0;
+    let overlayOnBody = 0;
+    let overlayPixels = 0;
+    for (let p = 0; p < width * height; p++) {
+      if (overlay[p]) overlayPixels++;
+      if (!inside(p)) continue;
+      bodyPixels++;
+      if (overlay[p]) overlayOnBody++;
+    }
+    test.info().annotations.push({ type: 'pixels', description: JSON.stringify({ bodyPixels, overlayPixels, overlayOnBody }) });
+    expect(bodyPixels, 'the car’s body in view').toBeGreaterThan(300);
+    expect(overlayPixels, 'the report’s ribbon along the road').toBeGreaterThan(300);
+    expect(overlayOnBody, 'the ribbon over the car’s body').toBe(0);
+    expect(app.consoleErrors).toEqual([]);
+  });
 });
