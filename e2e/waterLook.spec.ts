@@ -21,7 +21,8 @@ const SIZES = (process.env.FAULTLINE_WATER_SIZES?.split(',') ?? ['1600x1000', '1
 });
 // FAULTLINE_WATER_MAP=2049: the map's size (1025 by default).
 const MAP_SIZE = process.env.FAULTLINE_WATER_MAP ?? '1025';
-// FAULTLINE_WATER_LEVEL_NOTCHES: wheel notches in from the lake's framing before the view at the water's level (9: at 4 the camera stood past the shore, behind a hillside).
+// FAULTLINE_WATER_LEVEL_NOTCHES: wheel notches in from the lake's framing before the view at the water's level
+// (9: at 4 the camera stood past the shore, behind a hillside).
 const WATER_LEVEL_NOTCHES = Number(process.env.FAULTLINE_WATER_LEVEL_NOTCHES ?? 9);
 
 /** The 3D view once it stops changing (at 1025² with software GL one shot can take tens of seconds). */

@@ -15,8 +15,6 @@
  * droplets' silt (deposition) is kept by the same share: on concave ground only, never on a plane however gentle.
  */
 import type { ErosionCoverBytes } from './cover';
-import { ruleWeight } from '../masks/ruleWeight';
-import { CHANNEL_RULE } from '../ground/groundMaterials';
 
 /** Metres either side of a vertex its concavity is measured over: a channel's banks, not its rills' grain. */
 export const CHANNEL_REACH = 10;
@@ -81,20 +79,26 @@ export function channelShare(heights: Float32Array, size: { width: number; depth
  * still works it; on an even slope, gentle or not, the sheet of water has no reason to drop it, and turf takes it.
  * (It was also kept whole wherever the view's slope was under 3° and some of it to 7°, by flatness alone: on Rolling
  * hills 257², seed 1, 95 % of the silt drawn was kept by that rule, on 2–6° slopes with no concavity at the
- * channels' reach, the broad pale brown patches of the tour.)
- * Before it is kept, the flow is carried along each channel's course and a vertex to either side (flowAlongCourse, plusMost: a creek
- * drawn as a continuous line, not beads), and the silt only near a channel (siltNearness: where the water that drops
- * it runs, not over every concave floor). The same object when nothing changes; else new arrays.
+ * channels' reach, the broad pale brown patches of the tour.) The same object when nothing changes; else new arrays.
  */
 export function coverInChannels(cover: ErosionCoverBytes, heights: Float32Array, size: { width: number; depth: number; cellSize: number }): ErosionCoverBytes {
-  const { width, depth } = size;
-  const out: ErosionCoverBytes = { flow: new Uint8Array(cover.flow.length), deposition: new Uint8Array(cover.deposition.length) };
-  channelCoverInto(cover, heights, size, { i0: 0, j0: 0, i1: width, j1: depth }, out);
-  const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((v, k) => v === b[k]);
-  const flowSame = same(out.flow, cover.flow);
-  const depositionSame = same(out.deposition, cover.deposition);
-  if (flowSame && depositionSame) return cover;
-  return { flow: flowSame ? cover.flow : out.flow, deposition: depositionSame ? cover.deposition : out.deposition };
+  const share = channelShare(heights, size);
+  let flow: Uint8Array | null = null;
+  let deposition: Uint8Array | null = null;
+  for (let k = 0; k < share.length; k++) {
+    const f = cover.flow[k];
+    const kept = Math.round(f * share[k]);
+    if (kept !== f) {
+      flow ??= cover.flow.slice();
+      flow[k] = kept;
+    }
+    const d = cover.deposition[k];
+    const dKept = Math.round(d * share[k]);
+    if (dKept === d) continue;
+    deposition ??= cover.deposition.slice();
+    deposition[k] = dKept;
+  }
+  return flow || deposition ? { flow: flow ?? cover.flow, deposition: deposition ?? cover.deposition } : cover;
 }
 
 /** A rectangle of vertices [i0, i1) × [j0, j1). */
@@ -103,6 +107,15 @@ export interface ChannelRect {
   j0: number;
   i1: number;
   j1: number;
+}
+
+/**
+ * Vertices from a vertex whose heights its coverInChannels bytes read: the concavity's square (channelReachCells),
+ * then the kept share's blur.
+ */
+export function channelCoverReachCells(size: { width: number; depth: number; cellSize: number }): number {
+  const { width, depth, cellSize } = size;
+  return channelReachCells(cellSize, width, depth) + Math.min(CHANNEL_BLUR_CELLS, width - 1, depth - 1);
 }
 
 /** Values of map vertices held in a rectangle of rows: vertex (i, j) is `values[(j − j0) · stride + i − i0]`. */
@@ -178,197 +191,10 @@ function boxMeanOver(src: GridValues, width: number, depth: number, r: number, r
 const CHANNEL_BAND_ROWS = 128;
 
 /**
- * Metres either way along a channel's course over which its flow is carried (flowAlongCourse). The droplets' flow is their
- * passage at each vertex: on a light rain (River valleys: one droplet a ten vertices) a few droplets a vertex, which
- * wander across a channel a cell or two wide, so along its course the flow rises and falls over a few cells, and the
- * gravel rule (from 0.2 to 0.5 of the map's most) drew the creek as a string of pale beads (issue 34, the tour's River
- * valleys).
- */
-export const CHANNEL_ALONG = 8;
-/**
- * Metres from a channel's gravel within which its silt lies whole, gone at twice this (siltNearness); and none in the
- * gravel itself, where the water still works the bed. Silt is what the water drops where it slows beside its channel,
- * a bank's and a fan's veneer, not a blanket over every concave floor (River valleys 257², seed 1: the droplets' silt,
- * kept on concave ground alone, lay 40–60 m wide over every valley's floor, 13 % of the map's area drawn; now 4 %).
- */
-export const SILT_REACH = 4;
-
-/** CHANNEL_ALONG and SILT_REACH in vertices on `cellSize` cells (at least one each). */
-export function channelAlongCells(cellSize: number): number {
-  return Math.max(1, Math.round(CHANNEL_ALONG / cellSize));
-}
-export function siltReachCells(cellSize: number): number {
-  return Math.max(1, Math.round(SILT_REACH / cellSize));
-}
-
-/**
- * Vertices from a vertex whose heights and cover bytes its coverInChannels bytes read: the kept share (the concavity's
- * square, then its blur), the course's direction (the concavity's square and a vertex more) a vertex to either side and
- * twice the silt's reach away, and the flow along the course from there.
- */
-export function channelCoverReachCells(size: { width: number; depth: number; cellSize: number }): number {
-  const { width, depth, cellSize } = size;
-  const r = channelReachCells(cellSize, width, depth);
-  const silt = 2 * siltReachCells(cellSize);
-  return Math.max(r + Math.min(CHANNEL_BLUR_CELLS, width - 1, depth - 1), r + 2 + silt, channelAlongCells(cellSize) + 2 + silt);
-}
-
-/** `rect` grown by `by` vertices, within the map. */
-function grownRect(rect: ChannelRect, by: number, width: number, depth: number): ChannelRect {
-  return { i0: Math.max(0, rect.i0 - by), j0: Math.max(0, rect.j0 - by), i1: Math.min(width, rect.i1 + by), j1: Math.min(depth, rect.j1 + by) };
-}
-
-/**
- * The flow carried along the channels' courses over `rect` (`out[(j − rect.j0) · w + i − rect.i0]`, 0…255 as the
- * bytes): at each vertex the mean of the droplets' flow (bilinear between vertices) at unit steps over ±`along`
- * vertices along the course. The course runs along the valley: the direction of least curvature of the heights' mean
- * over the concavity's square (`wide`, over `wideRect`, which holds `rect` grown by one vertex or the map's edge),
- * across which the ground curves up to the banks. Along a channel the water that passed one vertex passed the next, so
- * the droplets' count is averaged along it (its flicker falls as the square root of the 2·along + 1 samples) and not
- * across it, where the mean would spread the creek out. (Their most along the course, tried first, raised a floor's
- * whole spread of flow to its peaks: the gravel 3.5 times as wide on River valleys.)
- */
-function flowAlongCourse(
-  flow: Uint8Array,
-  size: { width: number; depth: number },
-  wide: Float64Array,
-  wideRect: ChannelRect,
-  rect: ChannelRect,
-  along: number,
-): Float64Array {
-  const { width, depth } = size;
-  const ww = wideRect.i1 - wideRect.i0;
-  const at = (i: number, j: number) => {
-    const ci = i < 0 ? 0 : i >= width ? width - 1 : i;
-    const cj = j < 0 ? 0 : j >= depth ? depth - 1 : j;
-    return wide[(cj - wideRect.j0) * ww + ci - wideRect.i0];
-  };
-  const sample = (x: number, z: number) => {
-    const cx = Math.min(width - 1, Math.max(0, x));
-    const cz = Math.min(depth - 1, Math.max(0, z));
-    const i = Math.min(width - 2, Math.floor(cx));
-    const j = Math.min(depth - 2, Math.floor(cz));
-    const u = cx - i;
-    const v = cz - j;
-    const k = j * width + i;
-    return (flow[k] * (1 - u) + flow[k + 1] * u) * (1 - v) + (flow[k + width] * (1 - u) + flow[k + width + 1] * u) * v;
-  };
-  const w = rect.i1 - rect.i0;
-  const out = new Float64Array(w * (rect.j1 - rect.j0));
-  for (let j = rect.j0; j < rect.j1; j++) {
-    for (let i = rect.i0; i < rect.i1; i++) {
-      const k = j * width + i;
-      /** The mean of the flow at unit steps over ±along vertices from the vertex in direction (dx, dz). */
-      const meanAlong = (dx: number, dz: number) => {
-        let sum = flow[k];
-        for (let t = 1; t <= along; t++) sum += sample(i + t * dx, j + t * dz) + sample(i - t * dx, j - t * dz);
-        return sum / (2 * along + 1);
-      };
-      // The Hessian of the mean heights: the valley's course is its eigenvector of the smaller curvature.
-      const c = at(i, j);
-      const hxx = at(i + 1, j) - 2 * c + at(i - 1, j);
-      const hzz = at(i, j + 1) - 2 * c + at(i, j - 1);
-      const hxz = 0.25 * (at(i + 1, j + 1) - at(i + 1, j - 1) - at(i - 1, j + 1) + at(i - 1, j - 1));
-      let best: number = flow[k];
-      if (hxx !== 0 || hzz !== 0 || hxz !== 0) {
-        // The larger curvature's direction is at θ = ½ atan2(2 hxz, hxx − hzz); the course at right angles to it.
-        const theta = 0.5 * Math.atan2(2 * hxz, hxx - hzz);
-        best = meanAlong(-Math.sin(theta), Math.cos(theta));
-      }
-      // Where a channel leaves a slope for the flat (a fan), the ground curves least along the slope's foot, across the
-      // channel: there the water's course is down the slope, the mean heights' gradient.
-      const gx = at(i + 1, j) - at(i - 1, j);
-      const gz = at(i, j + 1) - at(i, j - 1);
-      const g = Math.hypot(gx, gz);
-      if (g > 0) {
-        const down = meanAlong(gx / g, gz / g);
-        if (down > best) best = down;
-      }
-      out[(j - rect.j0) * w + i - rect.i0] = best;
-    }
-  }
-  return out;
-}
-
-/** Per vertex of `rect`: the most of `values` (over `from`, which holds `rect` grown by one or the map's edge) at it and its four neighbours. */
-function plusMost(values: Float64Array, from: ChannelRect, rect: ChannelRect, width: number, depth: number): Float64Array {
-  const fw = from.i1 - from.i0;
-  const w = rect.i1 - rect.i0;
-  const out = new Float64Array(w * (rect.j1 - rect.j0));
-  for (let j = rect.j0; j < rect.j1; j++) {
-    for (let i = rect.i0; i < rect.i1; i++) {
-      const o = (j - from.j0) * fw + i - from.i0;
-      let m = values[o];
-      if (i > 0 && values[o - 1] > m) m = values[o - 1];
-      if (i < width - 1 && values[o + 1] > m) m = values[o + 1];
-      if (j > 0 && values[o - fw] > m) m = values[o - fw];
-      if (j < depth - 1 && values[o + fw] > m) m = values[o + fw];
-      out[(j - rect.j0) * w + i - rect.i0] = m;
-    }
-  }
-  return out;
-}
-
-/**
- * Per vertex of `rect`: a separable filter of radius `r` of `values` (over `from`, which holds `rect` grown by r or the
- * map's edge), the map's edge vertex standing for those past it; `most`: the most over the (2r + 1)² square, else its
- * mean. Each vertex's value is the same whatever the rectangles (each in the same order).
- */
-function squareFilter(values: Float64Array, from: ChannelRect, rect: ChannelRect, r: number, most: boolean, width: number, depth: number): Float64Array {
-  const fw = from.i1 - from.i0;
-  const w = rect.i1 - rect.i0;
-  const rows = new Float64Array(w * (from.j1 - from.j0));
-  for (let j = from.j0; j < from.j1; j++) {
-    const o = (j - from.j0) * fw - from.i0;
-    for (let i = rect.i0; i < rect.i1; i++) {
-      let s = most ? -Infinity : 0;
-      for (let a = -r; a <= r; a++) {
-        const p = i + a < 0 ? 0 : i + a >= width ? width - 1 : i + a;
-        const v = values[o + p];
-        if (most) s = v > s ? v : s;
-        else s += v;
-      }
-      rows[(j - from.j0) * w + i - rect.i0] = s;
-    }
-  }
-  const out = new Float64Array(w * (rect.j1 - rect.j0));
-  const n = (2 * r + 1) * (2 * r + 1);
-  for (let j = rect.j0; j < rect.j1; j++) {
-    for (let c = 0; c < w; c++) {
-      let s = most ? -Infinity : 0;
-      for (let b = -r; b <= r; b++) {
-        const p = j + b < 0 ? 0 : j + b >= depth ? depth - 1 : j + b;
-        const v = rows[(p - from.j0) * w + c];
-        if (most) s = v > s ? v : s;
-        else s += v;
-      }
-      out[(j - rect.j0) * w + c] = most ? s : s / n;
-    }
-  }
-  return out;
-}
-
-/**
- * Where the silt lies by its channels: 1 on the channels' gravel (the gravel rule's weight of the channel flow, CHANNEL_RULE) and
- * within `reach` vertices of it, falling to 0 at twice `reach` (the most over a square of `reach`, then its mean).
- */
-function siltNearness(channel: Float64Array, from: ChannelRect, rect: ChannelRect, reach: number, width: number, depth: number): Float64Array {
-  const wet = new Float64Array(channel.length);
-  for (let k = 0; k < wet.length; k++) wet[k] = ruleWeight(CHANNEL_RULE, channel[k] / 255);
-  const mid = grownRect(rect, reach, width, depth);
-  return squareFilter(squareFilter(wet, from, mid, reach, true, width, depth), mid, rect, reach, false, width, depth);
-}
-
-/**
  * coverInChannels(cover, heights, size)'s bytes over `rect`, written into `out` at `j · width + i` (nothing else is
- * touched), the whole map's bytes: a vertex's bytes read only the cover bytes and heights within
- * channelCoverReachCells of it (the map's edges reflected or held as the whole map's pass has them). In bands of rows,
- * so a large rectangle needs no whole-map working arrays. `out` may not be `cover` itself (the flow is read around each vertex).
- *
- * Per vertex: the flow carried along the channel's course (flowAlongCourse) and a vertex to either side (plusMost: a
- * creek one vertex wide on a diagonal is drawn on the triangles between its vertices too, whose corners off its line
- * read the cover), kept by the share of concave ground (channelShare); the silt kept by the same share and by its
- * nearness to a channel (siltNearness).
+ * touched), bit for bit as the whole map's: a vertex's bytes read only its own, and the heights within
+ * channelCoverReachCells of it (the map's edges reflected as the whole map's pass reflects them). In bands of rows,
+ * so a large rectangle needs no whole-map working arrays. `out` may be `cover` itself.
  */
 export function channelCoverInto(
   cover: ErosionCoverBytes,
@@ -380,42 +206,35 @@ export function channelCoverInto(
   const { width, depth, cellSize } = size;
   if (rect.i1 <= rect.i0 || rect.j1 <= rect.j0) return;
   if (width < 2 || depth < 2) {
-    // No concave ground on a map a vertex wide: nothing kept.
+    const whole = coverInChannels(cover, heights, size);
     for (let j = rect.j0; j < rect.j1; j++) {
-      out.flow.fill(0, j * width + rect.i0, j * width + rect.i1);
-      out.deposition.fill(0, j * width + rect.i0, j * width + rect.i1);
+      out.flow.set(whole.flow.subarray(j * width + rect.i0, j * width + rect.i1), j * width + rect.i0);
+      out.deposition.set(whole.deposition.subarray(j * width + rect.i0, j * width + rect.i1), j * width + rect.i0);
     }
     return;
   }
   const r = channelReachCells(cellSize, width, depth);
   const blur = Math.min(CHANNEL_BLUR_CELLS, width - 1, depth - 1);
-  const along = channelAlongCells(cellSize);
-  const siltReach = siltReachCells(cellSize);
   const whole: GridValues = { values: heights, i0: 0, j0: 0, stride: width };
   for (let b0 = rect.j0; b0 < rect.j1; b0 += CHANNEL_BAND_ROWS) {
     const band = { i0: rect.i0, j0: b0, i1: rect.i1, j1: Math.min(rect.j1, b0 + CHANNEL_BAND_ROWS) };
     // channelKept of the concavity where the blur reads it: the band grown by the blur (the map's edge reflects within it).
-    const grown = grownRect(band, blur, width, depth);
+    const grown = {
+      i0: Math.max(0, band.i0 - blur),
+      j0: Math.max(0, band.j0 - blur),
+      i1: Math.min(width, band.i1 + blur),
+      j1: Math.min(depth, band.j1 + blur),
+    };
     const gw = grown.i1 - grown.i0;
-    const wideShare = boxMeanOver(whole, width, depth, r, grown);
+    const wide = boxMeanOver(whole, width, depth, r, grown);
     const near = boxMeanOver(whole, width, depth, 1, grown);
-    const kept = new Float32Array(wideShare.length);
+    const kept = new Float32Array(wide.length);
     const c = new Float32Array(1);
     for (let k = 0; k < kept.length; k++) {
-      c[0] = wideShare[k] - near[k];
+      c[0] = wide[k] - near[k];
       kept[k] = channelKept(c[0]);
     }
     const blurred = boxMeanOver({ values: kept, i0: grown.i0, j0: grown.j0, stride: gw }, width, depth, blur, band);
-    // The channel flow where the silt's nearness reads it (the band grown by twice its reach), from the flow along the
-    // course a vertex further out, whose direction reads the mean heights a vertex further still.
-    const channelRect = grownRect(band, 2 * siltReach, width, depth);
-    const courseRect = grownRect(channelRect, 1, width, depth);
-    const wideRect = grownRect(courseRect, 1, width, depth);
-    const wide = boxMeanOver(whole, width, depth, r, wideRect);
-    const course = flowAlongCourse(cover.flow, size, wide, wideRect, courseRect, along);
-    const channel = plusMost(course, courseRect, channelRect, width, depth);
-    const nearness = siltNearness(channel, channelRect, band, siltReach, width, depth);
-    const cw = channelRect.i1 - channelRect.i0;
     const bw = band.i1 - band.i0;
     const share = new Float32Array(1);
     for (let j = band.j0; j < band.j1; j++) {
@@ -423,12 +242,10 @@ export function channelCoverInto(
         const k = j * width + i;
         share[0] = Math.min(1, Math.max(0, blurred[(j - band.j0) * bw + i - band.i0]));
         const s = share[0];
-        const f = channel[(j - channelRect.j0) * cw + i - channelRect.i0];
+        const f = cover.flow[k];
         const d = cover.deposition[k];
         out.flow[k] = Math.round(f * s);
-        // Silt where the water slows beside its channel: not in the channel's gravel, where it still works the bed.
-        const slow = 1 - ruleWeight(CHANNEL_RULE, f / 255);
-        out.deposition[k] = Math.round(d * s * slow * Math.min(1, nearness[(j - band.j0) * bw + i - band.i0]));
+        out.deposition[k] = Math.round(d * s);
       }
     }
   }

@@ -60,9 +60,7 @@ const TEMPERATE: ClimateLook = {
   srgb: {
     grass: [74, 96, 46],
     dirt: [112, 96, 70],
-    // Greyish brown (issue 34: the old [112, 106, 96] read grey-white beside the brown silt): a stream's mixed stones,
-    // the earth's hue (36°), its chroma 30 against the old 16 (the silt's 22, the earth's 42), the same luminance (Y 0.149 against 0.147).
-    gravel: [118, 106, 88],
+    gravel: [112, 106, 96],
     rock: [118, 108, 94],
     sand: SEDIMENT_SRGB,
     snow: [236, 240, 244],
